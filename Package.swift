@@ -1,0 +1,32 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// C libraries come from Debian -dev packages; each is wrapped as a system library target whose
+// module map includes one thin shim header. Nothing here is fetched from the network.
+let package = Package(
+    name: "QuizKiosk",
+    products: [
+        .executable(name: "quizkiosk", targets: ["QuizKiosk"]),
+        .library(name: "Renderer", targets: ["Renderer"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+        .target(
+            name: "Renderer",
+            dependencies: ["CFreeType", "CPNG"],
+            swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
+        ),
+        .target(name: "Platform"),
+        .executableTarget(
+            name: "QuizKiosk",
+            dependencies: ["Renderer", "Platform"]
+        ),
+        .testTarget(
+            name: "RendererTests",
+            dependencies: ["Renderer"],
+            exclude: ["__Snapshots__"]
+        ),
+    ]
+)

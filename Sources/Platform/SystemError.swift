@@ -1,0 +1,32 @@
+import Glibc
+
+/// A failed system call: which function, on what, and errno. Turned into this once, at the
+/// edge, so the rest of the program handles one typed error.
+public struct SystemError: Error, CustomStringConvertible, Equatable {
+    public let function: String
+    public let errno: Int32
+    public let subject: String?
+
+    public init(_ function: String, errno: Int32 = Glibc.errno, subject: String? = nil) {
+        self.function = function
+        self.errno = errno
+        self.subject = subject
+    }
+
+    public var message: String { String(cString: strerror(errno)) }
+
+    public var description: String {
+        if let subject { return "\(subject): \(message) (\(function))" }
+        return "\(function): \(message)"
+    }
+}
+
+/// Runs a system call, retrying it while it fails with EINTR (a signal arrived mid-call).
+@inline(__always)
+public func retryingEINTR<T: BinaryInteger>(_ body: () -> T) -> T {
+    while true {
+        let r = body()
+        if r == -1 && errno == EINTR { continue }
+        return r
+    }
+}

@@ -1,0 +1,105 @@
+import Glibc
+import Platform
+import Renderer
+
+/// `quizkiosk bench`: the question scene's frame times. Cold = a fresh process that loads the
+/// fonts and draws one frame (spawned several times, median of wall time spawn → exit); warm =
+/// the median of full re-renders of the same state in this process.
+enum BenchCommand {
+    static let sizes = [DisplaySize(width: 1920, height: 1080), DisplaySize(width: 3840, height: 2160)]
+
+    static func sampleState(now: Double) -> QuizState {
+        let q = DemoQuiz.steps(start: now).first { $0.name == "question1" }?.state
+        return q ?? QuizState(phase: .question, question: .init(text: "?"))
+    }
+
+    static func run(_ argv: [String]) throws -> Int32 {
+        let args = try Arguments(argv, options: ["--frames", "--fonts", "--cold-runs"])
+        let frames = max(10, Int(args.value("--frames") ?? "") ?? 300)
+        let coldRuns = max(1, Int(args.value("--cold-runs") ?? "") ?? 9)
+        let fontsOption = args.value("--fonts")
+        let fonts = try CLI.loadFonts(fontsOption)
+        #if DEBUG
+        Console.out("note: a debug build; run `swift run -c release quizkiosk bench` for real figures")
+        #endif
+        Console.out("question scene (Japanese, 4 choices, countdown), \(frames) warm frames, \(coldRuns) cold processes")
+        for size in sizes {
+            let cold = try coldFrames(size: size, runs: coldRuns, fonts: fonts.directory)
+            let renderer = SceneRenderer(fonts: fonts)
+            let canvas = Canvas(width: size.width, height: size.height)
+            let now = Clock.now()
+            let state = sampleState(now: now)
+            renderer.render(state, into: canvas, now: now + 3)
+            renderer.text.cache.resetStatistics()
+            var times: [Double] = []
+            for _ in 0..<frames {
+                let t = Clock.monotonic()
+                renderer.render(state, into: canvas, now: now + 3)
+                times.append(Clock.monotonic() - t)
+            }
+            times.sort()
+            let cache = renderer.text.cache
+            let lookups = max(1, cache.hits + cache.misses)
+            Console.out("  \(size): cold first frame \(ms(median(cold))) (min \(ms(cold.min() ?? 0))), "
+                  + "warm median \(ms(median(times))), p95 \(ms(times[times.count * 95 / 100])), "
+                  + "glyph cache \(cache.count) glyphs \(cache.bytes / 1024) KiB, warm hit rate "
+                  + "\(String(format1(Double(cache.hits) * 100 / Double(lookups))))%")
+        }
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        Console.out("  peak RSS \(usage.ru_maxrss / 1024) MiB (both sizes in one process)")
+        return 0
+    }
+
+    /// The child: load fonts, draw one frame, exit.
+    static func child(_ argv: [String]) throws -> Int32 {
+        let args = try Arguments(argv, options: ["--size", "--fonts"])
+        let size = try DisplaySize(parsing: try args.required("--size"))
+        let fonts = try CLI.loadFonts(args.value("--fonts"))
+        let canvas = Canvas(width: size.width, height: size.height)
+        let now = Clock.now()
+        SceneRenderer(fonts: fonts).render(sampleState(now: now), into: canvas, now: now + 3)
+        return canvas.pixel(x: 0, y: 0) == 0 ? 1 : 0
+    }
+
+    static func coldFrames(size: DisplaySize, runs: Int, fonts: String) throws -> [Double] {
+        guard let exe = Files.executablePath() else { throw CLIError("bench: cannot find my own executable") }
+        var out: [Double] = []
+        for _ in 0..<runs {
+            let argv = [exe, "bench-child", "--size", size.description, "--fonts", fonts]
+            var cargs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) }
+            cargs.append(nil)
+            defer { cargs.forEach { free($0) } }
+            var pid: pid_t = 0
+            let t = Clock.monotonic()
+            let rc = posix_spawn(&pid, exe, nil, nil, cargs, environ)
+            guard rc == 0 else { throw SystemError("posix_spawn", errno: rc, subject: exe) }
+            var status: Int32 = 0
+            _ = retryingEINTR { waitpid(pid, &status, 0) }
+            out.append(Clock.monotonic() - t)
+            guard status == 0 else { throw CLIError("bench: the cold-frame child failed (status \(status))") }
+        }
+        return out
+    }
+
+    static func median(_ v: [Double]) -> Double {
+        let s = v.sorted()
+        return s.isEmpty ? 0 : s[s.count / 2]
+    }
+
+    static func ms(_ seconds: Double) -> String { format1(seconds * 1000, digits: 2) + " ms" }
+}
+
+func format1(_ v: Double, digits: Int = 1) -> String {
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let r = (v * scale).rounded() / scale
+    var s = String(r)
+    if let dot = s.firstIndex(of: ".") {
+        let decimals = s.distance(from: dot, to: s.endIndex) - 1
+        if decimals < digits { s += String(repeating: "0", count: digits - decimals) }
+    } else {
+        s += "." + String(repeating: "0", count: digits)
+    }
+    return s
+}

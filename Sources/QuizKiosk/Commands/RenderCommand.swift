@@ -1,0 +1,24 @@
+import Platform
+import Renderer
+
+/// `quizkiosk render --state FILE [--size WxH] --out FILE.png`: one frame, headless.
+enum RenderCommand {
+    static func run(_ argv: [String]) throws -> Int32 {
+        let args = try Arguments(argv, options: ["--state", "--size", "--out", "--now", "--fonts"])
+        let statePath = try args.required("--state")
+        let out = try args.required("--out")
+        let size = try args.value("--size").map { s throws(UsageError) in try DisplaySize(parsing: s) } ?? DisplaySize(width: 1920, height: 1080)
+        var now = Clock.now()
+        if let t = args.value("--now") {
+            guard let v = RFC3339.parse(t) else { throw UsageError(message: "--now \(t): expected an RFC 3339 time") }
+            now = v
+        }
+        let state = try CLI.loadState(statePath)
+        let fonts = try CLI.loadFonts(args.value("--fonts"))
+        let canvas = Canvas(width: size.width, height: size.height)
+        SceneRenderer(fonts: fonts).render(state, into: canvas, now: now)
+        try PNG.write(canvas, to: out)
+        Console.out(out)
+        return 0
+    }
+}

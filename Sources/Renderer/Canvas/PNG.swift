@@ -1,0 +1,73 @@
+import CPNG
+
+/// PNG reading and writing through libpng's simplified API.
+public enum PNG {
+    public struct Failure: Error, CustomStringConvertible {
+        public let path: String
+        public let reason: String
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// Writes the canvas as an 8-bit RGB PNG.
+    public static func write(_ canvas: Canvas, to path: String) throws(Failure) {
+        var rgb = canvas.rgbBytes()
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        image.width = UInt32(canvas.width)
+        image.height = UInt32(canvas.height)
+        image.format = UInt32(PNG_FORMAT_RGB)
+        let ok = rgb.withUnsafeMutableBytes { buf in
+            png_image_write_to_file(&image, path, 0, buf.baseAddress, Int32(canvas.width * 3), nil)
+        }
+        if ok == 0 {
+            let reason = message(&image)
+            png_image_free(&image)
+            throw Failure(path: path, reason: reason)
+        }
+    }
+
+    /// Reads any PNG into a new canvas (alpha composited over black, which golden images never
+    /// have).
+    public static func read(_ path: String) throws(Failure) -> Canvas {
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        guard png_image_begin_read_from_file(&image, path) != 0 else {
+            let reason = message(&image)
+            png_image_free(&image)
+            throw Failure(path: path, reason: reason)
+        }
+        image.format = UInt32(PNG_FORMAT_RGB)
+        let w = Int(image.width), h = Int(image.height)
+        guard w > 0, h > 0, w <= 16384, h <= 16384 else {
+            png_image_free(&image)
+            throw Failure(path: path, reason: "unsupported size \(w)x\(h)")
+        }
+        var rgb = [UInt8](repeating: 0, count: w * h * 3)
+        let ok = rgb.withUnsafeMutableBytes { buf in
+            png_image_finish_read(&image, nil, buf.baseAddress, Int32(w * 3), nil)
+        }
+        guard ok != 0 else {
+            let reason = message(&image)
+            png_image_free(&image)
+            throw Failure(path: path, reason: reason)
+        }
+        let canvas = Canvas(width: w, height: h)
+        rgb.withUnsafeBufferPointer { src in
+            for y in 0..<h {
+                let row = canvas.pixels + y * canvas.stride
+                for x in 0..<w {
+                    let i = (y * w + x) * 3
+                    row[x] = 0xFF00_0000 | UInt32(src[i]) << 16 | UInt32(src[i + 1]) << 8 | UInt32(src[i + 2])
+                }
+            }
+        }
+        return canvas
+    }
+
+    private static func message(_ image: inout png_image) -> String {
+        withUnsafeBytes(of: &image.message) { raw in
+            let bytes = raw.prefix { $0 != 0 }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+}

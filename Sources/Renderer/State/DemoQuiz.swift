@@ -1,0 +1,56 @@
+/// The bundled sample quiz: what `quizkiosk demo` shows when nothing else is configured. Each
+/// step is one state a controller would publish; countdowns are relative to `start`.
+public enum DemoQuiz {
+    public static let title = "QuizKiosk デモクイズ"
+    public static let quizId = "demo"
+
+    public struct Step: Sendable {
+        public let name: String
+        public let state: QuizState
+        /// How long the demo source shows this step before the next.
+        public let seconds: Double
+    }
+
+    static let questions: [(text: String, choices: [String], correct: Int, counts: [Int], limit: Double)] = [
+        ("SwiftUIで外部ディスプレイに対応するには？",
+         ["UIScreen の接続通知を受け取る", "WindowGroup を二つ作る", "外部ディスプレイ用のシーンを設定する", "対応する方法はない"],
+         2, [4, 2, 11, 1], 20),
+        ("Which planet has the most known moons?", ["Saturn", "Jupiter"], 0, [9, 7], 15),
+        ("日本で一番高い山は富士山ですが、では二番目に高い山はどれでしょう？",
+         ["北岳", "奥穂高岳", "間ノ岳", "槍ヶ岳"], 0, [6, 5, 3, 4], 20),
+    ]
+
+    public static func steps(start: Double) -> [Step] {
+        var out: [Step] = []
+        var rev = 0
+        func add(_ name: String, _ seconds: Double, _ s: QuizState) {
+            var s = s
+            rev += 1
+            s.revision = rev
+            s.quizId = quizId
+            s.title = title
+            out.append(Step(name: name, state: s, seconds: seconds))
+        }
+        add("idle", 4, QuizState(phase: .idle))
+        add("lobby", 6, QuizState(phase: .lobby, lobby: .init(joinCode: "7342", joinURL: "https://quiz.example/join/7342", participants: 18)))
+        var t = start + 10
+        for (i, q) in questions.enumerated() {
+            let question = QuizState.Question(number: i + 1, total: questions.count, text: q.text, choices: q.choices,
+                                              timeLimit: q.limit, endsAt: t + q.limit)
+            add("question\(i + 1)", q.limit, QuizState(phase: .question, question: question))
+            var revealed = question
+            revealed.correct = q.correct
+            revealed.answerCounts = q.counts
+            add("reveal\(i + 1)", 6, QuizState(phase: .reveal, question: revealed))
+            t += q.limit + 6
+        }
+        let standings: [QuizState.Standing] = [
+            .init(name: "さくら", score: 2840), .init(name: "Alex", score: 2610), .init(name: "たけし", score: 2390),
+            .init(name: "Marie-Claire Dubois-Fontaine", score: 2100), .init(name: "ゆうき", score: 1980),
+            .init(name: "Sam", score: 1500), .init(name: "はると", score: 1320), .init(name: "Kim", score: 990),
+        ]
+        add("leaderboard", 8, QuizState(phase: .leaderboard, leaderboard: standings))
+        add("ended", 8, QuizState(phase: .ended, leaderboard: standings))
+        return out
+    }
+}

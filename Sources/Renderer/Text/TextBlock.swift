@@ -1,0 +1,33 @@
+/// A glyph placed on a line: which face, which glyph, and its pen position from the line's
+/// start in 26.6 fixed point.
+public struct PlacedGlyph: Sendable {
+    public let face: Int
+    public let glyph: UInt32
+    public let x: Int
+}
+
+public struct TextLine: Sendable {
+    public var glyphs: [PlacedGlyph]
+    /// Advance width of the line without trailing spaces, in whole pixels.
+    public var width: Int
+    /// The characters on the line (trailing spaces removed).
+    public var text: String
+}
+
+/// Text laid out at one pixel size: the lines, and the metrics to place them.
+public struct TextBlock: Sendable {
+    public var lines: [TextLine]
+    public var size: Int
+    public var weight: FontWeight
+    public var ascent: Int
+    public var descent: Int
+    public var lineHeight: Int
+    /// Cut to fit, with an ellipsis at the end of the last line.
+    public var truncated = false
+
+    public var width: Int { lines.map(\.width).max() ?? 0 }
+    public var height: Int { lines.isEmpty ? 0 : (lines.count - 1) * lineHeight + ascent + descent }
+}
+
+public enum HorizontalAlignment: Sendable { case left, center, right }
+public enum VerticalAlignment: Sendable { case top, center, bottom }
