@@ -9,10 +9,6 @@
 #include <freetype/ftsizes.h>
 #include <freetype/tttables.h>
 
-// FT_LOAD_TARGET_LIGHT is a function-like macro (FT_LOAD_TARGET_(mode)); Swift imports only
-// constant macros.
-static inline FT_Int32 qk_ft_load_target_light(void) { return FT_LOAD_TARGET_LIGHT; }
-
 // FT_HAS_KERNING and FT_HAS_COLOR test face_flags through function-like macros.
 static inline int qk_ft_has_kerning(FT_Face face) { return FT_HAS_KERNING(face) ? 1 : 0; }
 static inline int qk_ft_has_color(FT_Face face) { return FT_HAS_COLOR(face) ? 1 : 0; }

@@ -70,7 +70,8 @@ public enum StateDecoder {
             }
             s.question = question
         }
-        if case let .array(items)? = try f.field("leaderboard") {
+        if let board = try f.field("leaderboard") {
+            guard case let .array(items) = board else { throw f.wrong("leaderboard", "an array", board) }
             guard items.count <= 50 else { throw StateError("leaderboard: \(items.count) entries, at most 50 allowed") }
             for (k, item) in items.enumerated() {
                 guard case let .object(m) = item else { throw StateError("leaderboard[\(k)]: must be an object, got \(item.typeName)") }

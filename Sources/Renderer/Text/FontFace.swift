@@ -108,7 +108,9 @@ public final class FontFace {
     /// glyphs without ink (space) or that FreeType cannot render.
     func render(glyph: UInt32, size px: Int) -> (advance: Int, bitmap: GlyphBitmap?) {
         setSize(px)
-        let flags = FT_Int32(FT_LOAD_DEFAULT) | qk_ft_load_target_light()
+        // Unhinted: outlines scale exactly with the display (the question on a 4K screen is
+        // exactly twice the 1080p one); at TV sizes (24 px and up) hinting adds nothing visible.
+        let flags = FT_Int32(FT_LOAD_NO_HINTING)
         guard FT_Load_Glyph(face, glyph, flags) == 0, let slot = face.pointee.glyph else { return (0, nil) }
         let advance = Int(slot.pointee.advance.x)
         guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return (advance, nil) }
