@@ -28,5 +28,9 @@ let package = Package(
             dependencies: ["Renderer"],
             exclude: ["__Snapshots__"]
         ),
+        .testTarget(
+            name: "QuizKioskTests",
+            dependencies: ["QuizKiosk", "Renderer"]
+        ),
     ]
 )

@@ -67,6 +67,8 @@ enum Snapshot {
         guard a.width == b.width, a.height == b.height else {
             return "size \(a.width)x\(a.height) differs from the reference's \(b.width)x\(b.height)"
         }
+        let actualBytes = a.rgbBytes(), expectedBytes = b.rgbBytes()
+        if actualBytes == expectedBytes { return nil }
         var differing = 0, maxDiff = 0
         let out = Canvas(width: a.width, height: a.height)
         for y in 0..<a.height {
