@@ -18,15 +18,22 @@ let package = Package(
             dependencies: ["CFreeType", "CPNG"],
             swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
         ),
-        .target(name: "Platform"),
+        .systemLibrary(name: "CLinux"),
+        .target(name: "Platform", dependencies: ["CLinux"]),
+        .target(name: "Display", dependencies: ["CDRM", "Platform", "Renderer"]),
+        .target(name: "Kiosk", dependencies: ["Display", "Platform", "Renderer"]),
         .executableTarget(
             name: "QuizKiosk",
-            dependencies: ["Renderer", "Platform"]
+            dependencies: ["Renderer", "Platform", "Display", "Kiosk"]
         ),
         .testTarget(
             name: "RendererTests",
             dependencies: ["Renderer"],
             exclude: ["__Snapshots__"]
+        ),
+        .testTarget(
+            name: "KioskTests",
+            dependencies: ["Kiosk", "Display", "Platform", "Renderer"]
         ),
         .testTarget(
             name: "QuizKioskTests",

@@ -13,6 +13,8 @@ enum CLI {
                         render the bundled demo quiz, every phase, to PNG files in DIR
           render --state FILE [--size WxH] --out FILE.png [--now TIME] [--fonts DIR]
                         draw what the TV shows for a quiz state (TIME: RFC 3339, for countdowns)
+          run --headless --out DIR [--size WxH] [--keep-frames] [--state FILE] [--fonts DIR]
+                        the screen: show the quiz state until SIGINT/SIGTERM (headless: DIR/latest.png)
           bench [--frames N]
                         time cold and warm frames of the question scene (run with -c release)
           help          this text
@@ -28,6 +30,7 @@ enum CLI {
             switch name {
             case "demo": return try DemoCommand.run(rest)
             case "render": return try RenderCommand.run(rest)
+            case "run": return try RunCommand.run(rest)
             case "bench": return try BenchCommand.run(rest)
             case "bench-child": return try BenchCommand.child(rest)
             case "help", "--help", "-h":

@@ -1,0 +1,19 @@
+import Renderer
+
+/// Where frames go: a display driven through DRM/KMS, or PNG files when there is none. The
+/// kiosk loop draws into the canvas an output hands out and then presents it; it knows nothing
+/// of buffers, CRTCs or files.
+public protocol Output: AnyObject {
+    /// The connector's name ("HDMI-A-1") or "headless"; every log line about it uses this.
+    var name: String { get }
+    var width: Int { get }
+    var height: Int { get }
+    /// The canvas to draw the next frame into, or nil while the previous frame is still queued
+    /// (a page flip pending): the loop then draws the latest state when `onReady` fires.
+    func nextFrame() -> Canvas?
+    /// Shows what was drawn into the canvas from `nextFrame()`. `damage` lists the rectangles
+    /// that changed since the previous frame; nil means everything.
+    func present(damage: [Rect]?) throws
+    /// Called when the output can take a frame again (page flip done).
+    var onReady: (() -> Void)? { get set }
+}

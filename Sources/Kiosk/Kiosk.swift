@@ -1,0 +1,110 @@
+import Display
+import Platform
+import Renderer
+
+/// The loop of the screen: sources → store → scene → outputs. Redraws when the state changes,
+/// when an output appears or changes size, and once a second while a countdown runs; states
+/// that arrive faster than frames coalesce (the latest is drawn).
+public final class Kiosk: StateSink {
+    public let loop: EventLoop
+    public let store: StateStore
+    public let renderer: SceneRenderer
+    public private(set) var outputs: [Output] = []
+    public private(set) var controllerOnline = true
+    public private(set) var framesDrawn = 0
+    /// Called after each frame is presented on an output (tests, readiness notification).
+    public var onFrame: ((Output, QuizState) -> Void)?
+    /// The clock scenes are drawn at (tests replace it).
+    public var clock: () -> Double = { Clock.now() }
+
+    private var sources: [StateSource] = []
+    private var redrawScheduled = false
+    private var stale: Set<ObjectIdentifier> = []
+    private var tick: EventLoop.Token?
+
+    public init(loop: EventLoop, renderer: SceneRenderer, store: StateStore = StateStore()) {
+        self.loop = loop
+        self.renderer = renderer
+        self.store = store
+        store.onChange = { [weak self] _ in self?.invalidateAll() }
+    }
+
+    public func add(source: StateSource) throws {
+        sources.append(source)
+        try source.start(on: loop, sink: self)
+    }
+
+    public func stopSources() {
+        for s in sources { s.stop() }
+        sources.removeAll()
+    }
+
+    /// The outputs to draw on; the display manager calls this on every hotplug rescan.
+    public func setOutputs(_ new: [Output]) {
+        outputs = new
+        for o in outputs {
+            o.onReady = { [weak self, weak o] in
+                guard let self, let o, self.stale.contains(ObjectIdentifier(o)) else { return }
+                self.scheduleRedraw()
+            }
+        }
+        invalidateAll()
+    }
+
+    public func receive(_ bytes: [UInt8], from origin: String) {
+        store.apply(bytes, from: origin)
+    }
+
+    public func controllerLink(online: Bool) {
+        guard online != controllerOnline else { return }
+        controllerOnline = online
+        Log.info(online ? "controller link up" : "controller link down: showing the offline mark, keeping the last state")
+        invalidateAll()
+    }
+
+    public func invalidateAll() {
+        for o in outputs { stale.insert(ObjectIdentifier(o)) }
+        scheduleRedraw()
+    }
+
+    private func scheduleRedraw() {
+        guard !redrawScheduled else { return }
+        redrawScheduled = true
+        loop.after(0) { [weak self] in
+            self?.redrawScheduled = false
+            self?.redraw()
+        }
+    }
+
+    /// Draws the current state on every output that needs it and can take a frame now.
+    public func redraw() {
+        let state = store.current
+        let now = clock()
+        for o in outputs where stale.contains(ObjectIdentifier(o)) {
+            guard let canvas = o.nextFrame() else { continue }  // flip pending: onReady brings us back
+            renderer.render(state, into: canvas, now: now)
+            do {
+                try o.present(damage: nil)
+                stale.remove(ObjectIdentifier(o))
+                framesDrawn += 1
+                onFrame?(o, state)
+            } catch {
+                Log.error("\(o.name): cannot show the frame: \(error)")
+            }
+        }
+        scheduleTick(state: state, now: now)
+    }
+
+    /// While a countdown runs, redraw when the number shown next changes.
+    private func scheduleTick(state: QuizState, now: Double) {
+        if let t = tick { loop.cancel(t) }
+        tick = nil
+        guard state.phase == .question, let end = state.question?.endsAt, end > now else { return }
+        let left = end - now
+        let untilNextSecond = left - (left.rounded(.up) - 1)
+        tick = loop.after(max(0.001, untilNextSecond + 0.0005)) { [weak self] in
+            self?.tick = nil
+            self?.invalidateAll()
+        }
+    }
+}

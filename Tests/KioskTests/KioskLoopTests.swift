@@ -1,0 +1,113 @@
+import Display
+import Platform
+import Renderer
+import Testing
+@testable import Kiosk
+
+/// An output that keeps frames in memory and can hold a "flip" pending, like a DRM output.
+final class MemoryOutput: Output {
+    let name: String
+    let width: Int
+    let height: Int
+    var onReady: (() -> Void)?
+    let canvas: Canvas
+    var presented = 0
+    var flipPending = false
+    var holdFlips = false
+
+    init(name: String = "memory", width: Int = 320, height: Int = 180) {
+        self.name = name
+        self.width = width
+        self.height = height
+        canvas = Canvas(width: width, height: height)
+    }
+
+    func nextFrame() -> Canvas? { flipPending ? nil : canvas }
+    func present(damage: [Rect]?) throws {
+        presented += 1
+        if holdFlips { flipPending = true }
+    }
+    func completeFlip() {
+        flipPending = false
+        onReady?()
+    }
+}
+
+@Suite(.serialized) struct KioskLoopTests {
+    let fonts: FontSet
+    init() throws {
+        Log.sink = { _ in }
+        var dir = #filePath
+        for _ in 0..<3 { if let i = dir.lastIndex(of: "/") { dir = String(dir[..<i]) } }
+        fonts = try FontSet(directory: dir + "/fonts")
+    }
+
+    @Test func aNewStateIsDrawnAndFramesMatchADirectRender() {
+        let loop = EventLoop()
+        let kiosk = Kiosk(loop: loop, renderer: SceneRenderer(fonts: fonts))
+        kiosk.clock = { 1000 }
+        let out = MemoryOutput()
+        kiosk.setOutputs([out])
+        let source = InMemorySource()
+        try? kiosk.add(source: source)
+        source.send(#"{"question":{"text":"Q1","choices":["a","b"]}}"#)
+        #expect(loop.run(until: { out.presented >= 1 && kiosk.store.current.question?.text == "Q1" }, timeout: 2))
+        loop.runOnce(timeout: 0.01)
+        let expected = Canvas(width: 320, height: 180)
+        SceneRenderer(fonts: fonts).render(kiosk.store.current, into: expected, now: 1000)
+        #expect(out.canvas.rgbBytes() == expected.rgbBytes())
+    }
+
+    @Test func statesFasterThanFramesCoalesceToTheLatest() {
+        let loop = EventLoop()
+        let kiosk = Kiosk(loop: loop, renderer: SceneRenderer(fonts: fonts))
+        let out = MemoryOutput()
+        out.holdFlips = true
+        kiosk.setOutputs([out])
+        let source = InMemorySource()
+        try? kiosk.add(source: source)
+        #expect(loop.run(until: { out.presented == 1 }, timeout: 2))  // idle frame, flip now pending
+        for i in 1...100 { source.send("{\"quizId\":\"q\",\"revision\":\(i),\"title\":\"T\(i)\"}") }
+        for _ in 0..<5 { loop.runOnce(timeout: 0.01) }
+        #expect(out.presented == 1, "nothing is drawn while the flip is pending")
+        out.completeFlip()
+        #expect(loop.run(until: { out.presented == 2 }, timeout: 2))
+        for _ in 0..<5 { loop.runOnce(timeout: 0.01) }
+        #expect(out.presented == 2, "100 states became one frame")
+        #expect(kiosk.store.current.title == "T100")
+    }
+
+    @Test func aRunningCountdownRedrawsEverySecond() {
+        let loop = EventLoop()
+        let kiosk = Kiosk(loop: loop, renderer: SceneRenderer(fonts: fonts))
+        let out = MemoryOutput()
+        kiosk.setOutputs([out])
+        let source = InMemorySource()
+        try? kiosk.add(source: source)
+        let end = RFC3339.format(Clock.now() + 30)
+        source.send("{\"question\":{\"text\":\"Q\",\"timeLimit\":30,\"endsAt\":\"\(end)\"}}")
+        #expect(loop.run(until: { out.presented >= 1 }, timeout: 2))
+        let before = out.presented
+        #expect(loop.run(until: { out.presented >= before + 2 }, timeout: 3.5), "two ticks in under 3.5 s")
+    }
+
+    @Test func theOfflineMarkRedrawsAndInvalidInputKeepsTheFrame() {
+        let loop = EventLoop()
+        let kiosk = Kiosk(loop: loop, renderer: SceneRenderer(fonts: fonts))
+        let out = MemoryOutput()
+        kiosk.setOutputs([out])
+        let source = InMemorySource()
+        try? kiosk.add(source: source)
+        source.send(#"{"title":"Good"}"#)
+        #expect(loop.run(until: { out.presented >= 1 && kiosk.store.current.title == "Good" }, timeout: 2))
+        loop.runOnce(timeout: 0.01)
+        let frames = out.presented
+        let pixels = out.canvas.rgbBytes()
+        source.send("{\"title\":")
+        for _ in 0..<5 { loop.runOnce(timeout: 0.01) }
+        #expect(out.presented == frames && out.canvas.rgbBytes() == pixels)
+        source.link(online: false)
+        #expect(loop.run(until: { out.presented > frames }, timeout: 2))
+        #expect(!kiosk.controllerOnline)
+    }
+}
