@@ -26,6 +26,9 @@ let package = Package(
             name: "QuizKiosk",
             dependencies: ["Renderer", "Platform", "Display", "Kiosk"]
         ),
+        // Fuzz targets for everything that reads outside input (scripts/fuzz builds it with
+        // --sanitize=fuzzer); a normal build replays corpus files through them.
+        .executableTarget(name: "QuizKioskFuzz", dependencies: ["Renderer"]),
         .testTarget(
             name: "RendererTests",
             dependencies: ["Renderer"],
@@ -37,7 +40,7 @@ let package = Package(
         ),
         .testTarget(
             name: "QuizKioskTests",
-            dependencies: ["QuizKiosk", "Renderer"]
+            dependencies: ["QuizKiosk", "QuizKioskFuzz", "Renderer"]
         ),
     ]
 )

@@ -21,7 +21,7 @@ struct Run {
         return dir + "/quizkiosk"
     }
 
-    init(_ args: [String], stdin: String? = nil, environment: [String: String] = [:]) {
+    init(_ args: [String], stdin: String? = nil, environment: [String: String] = [:], executable: String = Run.binary) {
         let outPath = "/tmp/qk-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         var fa = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&fa)
@@ -36,7 +36,7 @@ struct Run {
         } else {
             posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0)
         }
-        let argv = [Run.binary] + args
+        let argv = [executable] + args
         let cargs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
         defer { cargs.forEach { free($0) } }
         var env = [String: String]()
@@ -50,7 +50,7 @@ struct Run {
         let cenv: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { cenv.forEach { free($0) } }
         var pid: pid_t = 0
-        let rc = posix_spawn(&pid, Run.binary, &fa, nil, cargs, cenv)
+        let rc = posix_spawn(&pid, executable, &fa, nil, cargs, cenv)
         var st: Int32 = 0
         if rc == 0 { while waitpid(pid, &st, 0) == -1 && errno == EINTR {} }
         // Exit status when it exited, 128 + signal when a signal killed it (a crash).

@@ -1,0 +1,97 @@
+import Glibc
+import Renderer
+
+/// The code that reads input we do not control, each as a function of arbitrary bytes that must
+/// return without crashing. Built two ways (scripts/fuzz): with `--sanitize=fuzzer -DFUZZING`
+/// libFuzzer drives one target chosen by `QUIZKIOSK_FUZZ_TARGET`; in a normal build the
+/// executable replays corpus files, which is how crashes found become regression tests.
+enum FuzzTargets {
+    static let all: [String: @Sendable ([UInt8]) -> Void] = [
+        "state": fuzzState,
+        "layout": fuzzLayout,
+    ]
+
+    static func fuzzState(_ data: [UInt8]) {
+        guard let message = try? StateDecoder.decodeMessage(data) else { return }
+        // Whatever decodes must also render: a tiny canvas keeps each run fast.
+        if case .state(let s) = message, let renderer = sharedRenderer {
+            renderer.render(s, into: Canvas(width: 64, height: 36), now: 0)
+        }
+    }
+
+    /// Text layout with a width and size taken from the first bytes.
+    static func fuzzLayout(_ data: [UInt8]) {
+        guard data.count >= 3, let engine = sharedRenderer?.text else { return }
+        let width = Int(data[0]) * 8 - 200  // negative and zero widths too
+        let size = Int(data[1]) % 120 - 10
+        let text = String(decoding: data[2...], as: UTF8.self)
+        let block = engine.fit(text, maxSize: size, minSize: size / 2, width: width, height: Int(data[0]) * 2)
+        let canvas = Canvas(width: 64, height: 64)
+        engine.draw(block, in: canvas, rect: Rect(x: -10, y: -10, width: width, height: 100), color: .white)
+    }
+
+    nonisolated(unsafe) static var sharedRenderer: SceneRenderer? = {
+        guard let dir = FontSet.defaultDirectory(environment: ["QUIZKIOSK_FONTS": getenv("QUIZKIOSK_FONTS").map { String(cString: $0) } ?? ""],
+                                                 executablePath: executablePath()),
+              let fonts = try? FontSet(directory: dir) else { return nil }
+        return SceneRenderer(fonts: fonts)
+    }()
+
+    static func executablePath() -> String? {
+        var buf = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buf, buf.count - 1)
+        return n > 0 ? String(decoding: buf[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
+    }
+
+    static func selected() -> (String, @Sendable ([UInt8]) -> Void)? {
+        let name = getenv("QUIZKIOSK_FUZZ_TARGET").map { String(cString: $0) } ?? ""
+        return all[name].map { (name, $0) }
+    }
+}
+
+#if FUZZING
+nonisolated(unsafe) var target: (([UInt8]) -> Void)?
+
+@_cdecl("LLVMFuzzerInitialize")
+public func fuzzerInitialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> Int32 {
+    guard let (_, f) = FuzzTargets.selected() else {
+        print("set QUIZKIOSK_FUZZ_TARGET to one of: \(FuzzTargets.all.keys.sorted().joined(separator: ", "))")
+        exit(2)
+    }
+    target = f
+    _ = FuzzTargets.sharedRenderer
+    return 0
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    target?(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+    return 0
+}
+#else
+/// Replays files (corpus entries, past crashes) through one target: `quizkiosk-fuzz TARGET FILE...`.
+@main struct Replay {
+    static func main() {
+        let args = Array(CommandLine.arguments.dropFirst())
+        guard let name = args.first, let f = FuzzTargets.all[name] else {
+            print("usage: quizkiosk-fuzz \(FuzzTargets.all.keys.sorted().joined(separator: "|")) FILE...")
+            exit(2)
+        }
+        var count = 0
+        for path in args.dropFirst() {
+            guard let fp = fopen(path, "rb") else { print("cannot open \(path)"); exit(1) }
+            var bytes: [UInt8] = []
+            var buf = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let n = fread(&buf, 1, buf.count, fp)
+                if n <= 0 { break }
+                bytes += buf[0..<n]
+            }
+            fclose(fp)
+            f(bytes)
+            count += 1
+        }
+        print("\(name): \(count) inputs replayed without a crash")
+    }
+}
+#endif
