@@ -34,6 +34,7 @@ let package = Package(
             dependencies: ["Renderer"],
             exclude: ["__Snapshots__"]
         ),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(
             name: "KioskTests",
             dependencies: ["Kiosk", "Display", "Platform", "Renderer"]

@@ -14,6 +14,7 @@ public final class Kiosk: StateSink {
     public private(set) var framesDrawn = 0
     /// Called after each frame is presented on an output (tests, readiness notification).
     public var onFrame: ((Output, QuizState) -> Void)?
+    private var frameObservers: [(Output, QuizState) -> Void] = []
     /// The clock scenes are drawn at (tests replace it).
     public var clock: () -> Double = { Clock.now() }
 
@@ -27,6 +28,11 @@ public final class Kiosk: StateSink {
         self.renderer = renderer
         self.store = store
         store.onChange = { [weak self] _ in self?.invalidateAll() }
+    }
+
+    /// Adds another frame observer beside `onFrame` (service notifications, logging).
+    public func observeFrames(_ f: @escaping (Output, QuizState) -> Void) {
+        frameObservers.append(f)
     }
 
     public func add(source: StateSource) throws {
@@ -88,6 +94,7 @@ public final class Kiosk: StateSink {
                 stale.remove(ObjectIdentifier(o))
                 framesDrawn += 1
                 onFrame?(o, state)
+                for f in frameObservers { f(o, state) }
             } catch {
                 Log.error("\(o.name): cannot show the frame: \(error)")
             }

@@ -101,3 +101,51 @@ let repositoryRoot: String = {
     for _ in 0..<3 { if let i = p.lastIndex(of: "/") { p = String(p[..<i]) } }
     return p
 }()
+
+/// A `quizkiosk` running in the background (a screen under test), stopped with a signal.
+final class Background {
+    let pid: pid_t
+    let outPath: String
+
+    init(_ args: [String], environment: [String: String] = [:]) {
+        outPath = "/tmp/qk-bg-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        var fa = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&fa)
+        defer { posix_spawn_file_actions_destroy(&fa) }
+        posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&fa, 1, outPath + ".out", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&fa, 2, outPath + ".err", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let argv = [Run.binary] + args
+        let cargs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        defer { cargs.forEach { free($0) } }
+        var env: [String] = []
+        var p = environ
+        while let e = p.pointee { env.append(String(cString: e)); p += 1 }
+        env += environment.map { "\($0.key)=\($0.value)" }
+        let cenv: [UnsafeMutablePointer<CChar>?] = env.map { strdup($0) } + [nil]
+        defer { cenv.forEach { free($0) } }
+        var pid: pid_t = 0
+        posix_spawn(&pid, Run.binary, &fa, nil, cargs, cenv)
+        self.pid = pid
+    }
+
+    var stderr: String { Run.slurp(outPath + ".err") }
+
+    /// Sends `signal` and waits; returns the exit status (128 + signal when killed by one).
+    @discardableResult
+    func stop(_ signal: Int32 = SIGTERM) -> Int32 {
+        kill(pid, signal)
+        var st: Int32 = 0
+        while waitpid(pid, &st, 0) == -1 && errno == EINTR {}
+        let sig = st & 0x7F
+        return sig == 0 ? (st >> 8) & 0xFF : 128 + sig
+    }
+
+    deinit {
+        kill(pid, SIGKILL)
+        var st: Int32 = 0
+        waitpid(pid, &st, WNOHANG)
+        unlink(outPath + ".out")
+        unlink(outPath + ".err")
+    }
+}

@@ -30,6 +30,7 @@ enum RunCommand {
                 Log.info("\(o.name): first frame \(o.width)x\(o.height) in \(out)/latest.png")
             }
         }
+        let service = ServiceNotifications(kiosk: kiosk)
         kiosk.setOutputs([output])
         if let path = args.value("--state") {
             try kiosk.add(source: StaticFileSource(path: path))
@@ -42,6 +43,7 @@ enum RunCommand {
             }
         }
         loop.run()
+        service.stopping()
         kiosk.stopSources()
         return 0
     }
