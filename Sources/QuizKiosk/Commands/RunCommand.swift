@@ -11,7 +11,7 @@ enum RunCommand {
     static let flags: Set<String> = ["--headless", "--keep-frames"]
 
     static func run(_ argv: [String]) throws -> Int32 {
-        let args = try Arguments(argv, options: options, flags: flags)
+        let args = try Arguments(try ConfigFile.expand(argv, options: options, flags: flags), options: options, flags: flags)
         let fonts = try CLI.loadFonts(args.value("--fonts"))
         let loop = EventLoop()
         let kiosk = Kiosk(loop: loop, renderer: SceneRenderer(fonts: fonts))
