@@ -1,4 +1,5 @@
 import Glibc
+import Platform
 import Renderer
 
 /// The code that reads input we do not control, each as a function of arbitrary bytes that must
@@ -31,20 +32,13 @@ enum FuzzTargets {
     }
 
     nonisolated(unsafe) static var sharedRenderer: SceneRenderer? = {
-        guard let dir = FontSet.defaultDirectory(environment: ["QUIZKIOSK_FONTS": getenv("QUIZKIOSK_FONTS").map { String(cString: $0) } ?? ""],
-                                                 executablePath: executablePath()),
+        guard let dir = FontSet.defaultDirectory(environment: Environment.all, executablePath: Files.executablePath()),
               let fonts = try? FontSet(directory: dir) else { return nil }
         return SceneRenderer(fonts: fonts)
     }()
 
-    static func executablePath() -> String? {
-        var buf = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/proc/self/exe", &buf, buf.count - 1)
-        return n > 0 ? String(decoding: buf[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
-    }
-
     static func selected() -> (String, @Sendable ([UInt8]) -> Void)? {
-        let name = getenv("QUIZKIOSK_FUZZ_TARGET").map { String(cString: $0) } ?? ""
+        let name = Environment.get("QUIZKIOSK_FUZZ_TARGET") ?? ""
         return all[name].map { (name, $0) }
     }
 }
@@ -79,15 +73,10 @@ public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> In
         }
         var count = 0
         for path in args.dropFirst() {
-            guard let fp = fopen(path, "rb") else { print("cannot open \(path)"); exit(1) }
-            var bytes: [UInt8] = []
-            var buf = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let n = fread(&buf, 1, buf.count, fp)
-                if n <= 0 { break }
-                bytes += buf[0..<n]
+            guard let bytes = try? Files.read(path) else {
+                print("cannot read \(path)")
+                exit(1)
             }
-            fclose(fp)
             f(bytes)
             count += 1
         }

@@ -42,14 +42,21 @@ final class MemoryOutput: Output {
         fonts = try FontSet(directory: dir + "/fonts")
     }
 
-    @Test func aNewStateIsDrawnAndFramesMatchADirectRender() {
+    /// A kiosk on a fresh loop with one memory output and an in-memory source.
+    func makeKiosk(clock: Double? = nil, holdFlips: Bool = false) -> (EventLoop, Kiosk, MemoryOutput, InMemorySource) {
         let loop = EventLoop()
         let kiosk = Kiosk(loop: loop, renderer: SceneRenderer(fonts: fonts))
-        kiosk.clock = { 1000 }
+        if let clock { kiosk.clock = { clock } }
         let out = MemoryOutput()
+        out.holdFlips = holdFlips
         kiosk.setOutputs([out])
         let source = InMemorySource()
         try? kiosk.add(source: source)
+        return (loop, kiosk, out, source)
+    }
+
+    @Test func aNewStateIsDrawnAndFramesMatchADirectRender() {
+        let (loop, kiosk, out, source) = makeKiosk(clock: 1000)
         source.send(#"{"question":{"text":"Q1","choices":["a","b"]}}"#)
         #expect(loop.run(until: { out.presented >= 1 && kiosk.store.current.question?.text == "Q1" }, timeout: 2))
         loop.runOnce(timeout: 0.01)
@@ -59,13 +66,7 @@ final class MemoryOutput: Output {
     }
 
     @Test func statesFasterThanFramesCoalesceToTheLatest() {
-        let loop = EventLoop()
-        let kiosk = Kiosk(loop: loop, renderer: SceneRenderer(fonts: fonts))
-        let out = MemoryOutput()
-        out.holdFlips = true
-        kiosk.setOutputs([out])
-        let source = InMemorySource()
-        try? kiosk.add(source: source)
+        let (loop, kiosk, out, source) = makeKiosk(holdFlips: true)
         #expect(loop.run(until: { out.presented == 1 }, timeout: 2))  // idle frame, flip now pending
         for i in 1...100 { source.send("{\"quizId\":\"q\",\"revision\":\(i),\"title\":\"T\(i)\"}") }
         for _ in 0..<5 { loop.runOnce(timeout: 0.01) }
@@ -78,12 +79,7 @@ final class MemoryOutput: Output {
     }
 
     @Test func aRunningCountdownRedrawsEverySecond() {
-        let loop = EventLoop()
-        let kiosk = Kiosk(loop: loop, renderer: SceneRenderer(fonts: fonts))
-        let out = MemoryOutput()
-        kiosk.setOutputs([out])
-        let source = InMemorySource()
-        try? kiosk.add(source: source)
+        let (loop, _, out, source) = makeKiosk()
         let end = RFC3339.format(Clock.now() + 30)
         source.send("{\"question\":{\"text\":\"Q\",\"timeLimit\":30,\"endsAt\":\"\(end)\"}}")
         #expect(loop.run(until: { out.presented >= 1 }, timeout: 2))
@@ -92,12 +88,7 @@ final class MemoryOutput: Output {
     }
 
     @Test func theOfflineMarkRedrawsAndInvalidInputKeepsTheFrame() {
-        let loop = EventLoop()
-        let kiosk = Kiosk(loop: loop, renderer: SceneRenderer(fonts: fonts))
-        let out = MemoryOutput()
-        kiosk.setOutputs([out])
-        let source = InMemorySource()
-        try? kiosk.add(source: source)
+        let (loop, kiosk, out, source) = makeKiosk()
         source.send(#"{"title":"Good"}"#)
         #expect(loop.run(until: { out.presented >= 1 && kiosk.store.current.title == "Good" }, timeout: 2))
         loop.runOnce(timeout: 0.01)
