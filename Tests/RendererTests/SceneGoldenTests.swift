@@ -31,8 +31,8 @@ import Testing
             correct: 2, answerCounts: [4, 2, 11, 1], timeLimit: 20, endsAt: now - 5))),
         ("reveal6", QuizState(phase: .reveal, title: "Friday Pub Quiz", question: .init(
             number: 12, total: 12, text: "Which of these is not a Swift keyword?",
-            choices: ["guard", "defer", "unless", "actor", "repeat", "fallthrough"],
-            correct: 2, answerCounts: [3, 5, 24, 0, 2, 1]))),
+            choices: ["guard", "defer", "actor", "unless", "repeat", "fallthrough"],
+            correct: 3, answerCounts: [3, 5, 0, 24, 2, 1]))),
         ("leaderboard", QuizState(phase: .leaderboard, title: "金曜日のクイズナイト", leaderboard: standings)),
         ("ended", QuizState(phase: .ended, title: "金曜日のクイズナイト", leaderboard: standings)),
     ]

@@ -23,7 +23,7 @@ struct LeaderboardScene: Scene {
                          align: .center, vertical: .center, color: t.mutedText, on: t.background)
             return
         }
-        let rowH = min(portrait ? 120 : 84, (bottom - top) / Double(rows.count))
+        let rowH = min(portrait ? 150 : 84, (bottom - top) / Double(rows.count))
         let listW = min(w - 2 * m, 1400)
         let x = (w - listW) / 2
         for (i, entry) in rows.enumerated() {

@@ -53,8 +53,9 @@ struct PodiumScene: Scene {
         ctx.drawText(String(entry.score), weight: .bold, size: 44, minSize: 28, box: ctx.rect(block.x, scoreY, block.w, scoreH),
                      maxLines: 1, align: .center, vertical: .center, color: t.accent, on: t.background)
         let nameBox = ctx.rect(block.x - 10, scoreY - nameH, block.w + 20, nameH)
-        let name = ctx.fitText(entry.name, weight: .bold, size: rank == 0 ? 60 : 52, minSize: 36, box: nameBox,
-                               maxLines: portrait ? 2 : 1)
+        let size = rank == 0 ? 60.0 : 52
+        let name = portrait ? ctx.fitText(entry.name, weight: .bold, size: size, minSize: 36, box: nameBox, maxLines: 2)
+                            : ctx.fitLine(entry.name, weight: .bold, size: size, minSize: 36, width: nameBox.width)
         ctx.draw(name, box: nameBox, align: .center, vertical: .bottom, color: t.text, on: t.background)
         if rank == 0 {
             let star = 84.0

@@ -36,6 +36,36 @@ public struct SceneContext {
         draw(block, box: box, align: align, vertical: vertical, color: color, on: surface)
     }
 
+    /// One line that never wraps (a player's name): shrinks from `size` toward `minSize`, then
+    /// drops characters from the end for an ellipsis. Unlike `fitText` it cuts at the box's
+    /// edge, not at the last line break that fits ("Marie-Claire Dubois-…" would waste the row).
+    func fitLine(_ string: String, weight: FontWeight = .regular, size: Double, minSize: Double, width: Int) -> TextBlock {
+        let floor = px(minSize)
+        var s = max(floor, px(size))
+        while true {
+            let block = text.layout(string, size: s, weight: weight, maxWidth: nil)
+            if block.width <= width && block.lines.count <= 1 { return block }
+            if s == floor { break }
+            s = max(floor, min(s - 1, Int((Double(s) * 0.92).rounded(.down))))
+        }
+        let chars = Array(string.map { $0.isNewline ? " " : $0 })
+        func cut(_ n: Int) -> TextBlock {
+            var kept = chars.prefix(n)
+            while let last = kept.last, last.isWhitespace { kept.removeLast() }
+            var block = text.layout(String(kept) + "…", size: s, weight: weight, maxWidth: nil)
+            block.truncated = true
+            return block
+        }
+        // The longest prefix that fits with its ellipsis, by bisection (a 64-character name
+        // would otherwise take up to 64 layouts).
+        var fits = 0, tooWide = chars.count
+        while tooWide - fits > 1 {
+            let mid = (fits + tooWide) / 2
+            if cut(mid).width <= width { fits = mid } else { tooWide = mid }
+        }
+        return cut(fits)
+    }
+
     /// False when text of `size` in `box` cannot touch the clip. A partial redraw (the countdown)
     /// clips to a few rectangles, and text far from them is then not even laid out. The margin
     /// covers ink that overhangs its line box.
