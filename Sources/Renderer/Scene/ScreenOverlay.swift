@@ -19,9 +19,9 @@ enum OfflineMark {
 
     static func draw(in ctx: SceneContext) {
         let t = ctx.theme
-        let h = 44.0, text = 26.0, dot = 16.0
+        let h = 40.0, text = 24.0, dot = 14.0
         let x = ctx.viewport.isPortrait ? 40.0 : 48.0
-        let y = ctx.refHeight - t.barHeight - 10 - h
+        let y = ctx.refHeight - t.barHeight - 8 - h
         let textBox = ctx.rect(x + 18 + dot + 12, y, 600, h)
         let block = ctx.fitText(label, weight: .bold, size: text, box: textBox, maxLines: 1)
         let width = 18 + dot + 12 + Double(block.width) / ctx.viewport.scale + 20

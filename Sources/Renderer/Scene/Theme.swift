@@ -51,7 +51,7 @@ public struct Theme: Sendable {
     public var barHeight = 14.0
     /// The band along the bottom that scenes leave empty: the countdown bar and the
     /// "controller offline" mark live there.
-    public var footer = 76.0
+    public var footer = 84.0
 
     public init() {}
 
