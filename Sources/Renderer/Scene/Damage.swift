@@ -1,21 +1,3 @@
-/// Everything a frame's pixels depend on: the input of one render.
-public struct SceneFrame: Equatable, Sendable {
-    public var state: QuizState
-    public var width: Int
-    public var height: Int
-    /// Seconds since the Unix epoch.
-    public var now: Double
-    public var overlay: ScreenOverlay
-
-    public init(state: QuizState, width: Int, height: Int, now: Double, overlay: ScreenOverlay = .none) {
-        self.state = state
-        self.width = width
-        self.height = height
-        self.now = now
-        self.overlay = overlay
-    }
-}
-
 /// Damage tracking in the manner of foot: a frame that differs from the one before only in the
 /// clock redraws only what the clock moves (the countdown ring and bar, about 2% of a 1080p
 /// screen), and anything else — a new state, size or overlay — is a full repaint. An output

@@ -43,7 +43,7 @@ public struct Theme: Sendable {
     public var questionMinSize = 30.0
     public var choiceSize = 40.0
     public var choiceMinSize = 26.0
-    public var headerSize = 36.0
+    public var headerSize = 44.0
     public var countdownSize = 64.0
     public var titleSize = 96.0
     public var margin = 100.0
