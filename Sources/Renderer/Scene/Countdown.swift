@@ -11,13 +11,14 @@ struct Countdown: Equatable {
     init?(_ q: QuizState.Question, now: Double) {
         switch (q.endsAt, q.timeLimit) {
         case let (end?, limit):
-            let left = max(0, end - now)
+            // A NaN clock (a caller's bug) must not reach Int(), which traps on it.
+            let left = (end - now).isNaN ? 0 : max(0, end - now)
             // Clamped so a far-future deadline cannot overflow Int.
             seconds = Int(min(left, 359_999).rounded(.up))
-            fraction = limit.map { min(1, max(0, left / $0)) }
+            fraction = limit.map { $0 > 0 ? min(1, max(0, left / $0)) : 0 }
         case let (nil, limit?):
             // No deadline yet: the full time, not running.
-            seconds = Int(min(limit, 359_999).rounded(.up))
+            seconds = Int(min(max(0, limit), 359_999).rounded(.up))
             fraction = 1
         case (nil, nil):
             return nil
