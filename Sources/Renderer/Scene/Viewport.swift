@@ -39,3 +39,22 @@ public struct Viewport: Sendable, Equatable {
 
     public func point(_ x: Double, _ y: Double) -> (Double, Double) { (x * scale, y * scale) }
 }
+
+/// A rectangle in reference units, for layouts computed before they are drawn.
+struct Box: Equatable {
+    var x: Double
+    var y: Double
+    var w: Double
+    var h: Double
+
+    var maxX: Double { x + w }
+    var maxY: Double { y + h }
+    var midX: Double { x + w / 2 }
+    var midY: Double { y + h / 2 }
+
+    func inset(_ dx: Double, _ dy: Double) -> Box { Box(x: x + dx, y: y + dy, w: max(0, w - 2 * dx), h: max(0, h - 2 * dy)) }
+}
+
+extension Viewport {
+    func rect(_ b: Box) -> Rect { rect(b.x, b.y, b.w, b.h) }
+}

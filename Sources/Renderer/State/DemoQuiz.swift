@@ -16,8 +16,9 @@ public enum DemoQuiz {
          ["UIScreen の接続通知を受け取る", "WindowGroup を二つ作る", "外部ディスプレイ用のシーンを設定する", "対応する方法はない"],
          2, [4, 2, 11, 1], 20),
         ("Which planet has the most known moons?", ["Saturn", "Jupiter"], 0, [9, 7], 15),
-        ("日本で一番高い山は富士山ですが、では二番目に高い山はどれでしょう？",
-         ["北岳", "奥穂高岳", "間ノ岳", "槍ヶ岳"], 0, [6, 5, 3, 4], 20),
+        // Six choices, the most a question has: the densest layout of the question and reveal.
+        ("次のうち、Swift のキーワードではないものはどれ？",
+         ["guard", "defer", "unless", "actor", "repeat", "fallthrough"], 2, [2, 3, 9, 1, 2, 1], 20),
     ]
 
     public static func steps(start: Double) -> [Step] {
@@ -44,10 +45,13 @@ public enum DemoQuiz {
             add("reveal\(i + 1)", 6, QuizState(phase: .reveal, question: revealed))
             t += q.limit + 6
         }
+        // Twelve players: the screen shows ten; one name is too long for its row.
         let standings: [QuizState.Standing] = [
             .init(name: "さくら", score: 2840), .init(name: "Alex", score: 2610), .init(name: "たけし", score: 2390),
             .init(name: "Marie-Claire Dubois-Fontaine", score: 2100), .init(name: "ゆうき", score: 1980),
+            .init(name: "Bartholomew Featherstonehaugh-Worthington the Third", score: 1720),
             .init(name: "Sam", score: 1500), .init(name: "はると", score: 1320), .init(name: "Kim", score: 990),
+            .init(name: "めぐみ", score: 870), .init(name: "Jo", score: 640), .init(name: "ひなた", score: 300),
         ]
         add("leaderboard", 8, QuizState(phase: .leaderboard, leaderboard: standings))
         add("ended", 8, QuizState(phase: .ended, leaderboard: standings))

@@ -1,0 +1,85 @@
+import Testing
+@testable import Renderer
+
+/// Legibility, measured: every text colour a scene draws against the surface it sits on reaches
+/// 7:1 (WCAG AAA), and the surface a scene names is what is really under the text.
+@Suite struct SceneLegibilityTests {
+    /// Every phase, both orientations, with the offline mark, and the clock at a calm and an
+    /// urgent moment (the countdown's digits change colour).
+    static func inspectEveryScene() throws -> [TextInspector.Sample] {
+        let renderer = SceneRenderer(fonts: try TestFonts.load())
+        let inspector = TextInspector()
+        renderer.inspector = inspector
+        for (_, state) in SceneGoldenTests.states {
+            for (w, h) in [(1280, 720), (1080, 1920)] {
+                for t in [0.0, 9.0] {
+                    renderer.render(state, into: Canvas(width: w, height: h), now: SceneGoldenTests.now + t,
+                                    overlay: ScreenOverlay(controllerOffline: true))
+                }
+            }
+        }
+        return inspector.samples
+    }
+
+    @Test func everyTextColourOnItsSurfaceIsAtLeastSevenToOne() throws {
+        let samples = try Self.inspectEveryScene()
+        var pairs: [String: (text: String, ratio: Double)] = [:]
+        for s in samples {
+            pairs["\(s.color) on \(s.surface)"] = (s.text, s.color.contrast(with: s.surface))
+        }
+        for (pair, v) in pairs.sorted(by: { $0.value.ratio < $1.value.ratio }) {
+            #expect(v.ratio >= 7, "\(pair) is \(v.ratio):1 (\"\(v.text)\")")
+        }
+        let lowest = pairs.min { $0.value.ratio < $1.value.ratio }
+        print("legibility: \(pairs.count) text/surface pairs; lowest \(lowest.map { "\($0.key) \(($0.value.ratio * 100).rounded() / 100):1" } ?? "-")")
+
+        // The pairs the test exists for are really among those measured.
+        let t = Theme.standard
+        let required: [(String, Color, Color)] = [
+            ("a dimmed yellow choice", t.dimmedText, t.dimmed(t.choice(2)).fill),
+            ("the bright yellow choice", t.choice(2).text, t.choice(2).fill),
+            ("the gold podium block", t.darkText, t.medal(0)),
+            ("the bronze badge", t.darkText, t.medal(2)),
+            ("the offline mark", t.mutedText, t.panel),
+            ("urgent countdown digits", t.warning, t.background),
+        ]
+        for (what, ink, surface) in required {
+            #expect(pairs["\(ink) on \(surface)"] != nil, "\(what) (\(ink) on \(surface)) was never drawn")
+        }
+    }
+
+    @Test func theSurfaceEachTextNamesIsWhatIsUnderIt() throws {
+        var wrong: [String] = []
+        let samples = try Self.inspectEveryScene()
+        #expect(samples.count > 200 && samples.allSatisfy { !$0.under.isEmpty || $0.text.isEmpty })
+        for s in samples where s.under.contains(where: { $0 != s.surface }) {
+            wrong.append("\"\(s.text)\" says \(s.surface), finds \(s.under.map(\.description))")
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) texts: \(wrong.prefix(5).joined(separator: "; "))")
+    }
+
+    /// The palette on its own, for every choice (bright and dimmed), medal and state colour,
+    /// whether or not today's scenes use each pair.
+    @Test func everyPalettePairIsAtLeastSevenToOne() {
+        let t = Theme.standard
+        var pairs: [(String, Color, Color)] = [
+            ("text", t.text, t.background), ("muted", t.mutedText, t.background), ("accent", t.accent, t.background),
+            ("warning", t.warning, t.background), ("text on panel", t.text, t.panel), ("muted on panel", t.mutedText, t.panel),
+        ]
+        for (i, c) in t.choices.enumerated() {
+            pairs.append(("choice \(i) \(c.shape)", c.text, c.fill))
+            pairs.append(("dimmed choice \(i) \(c.shape)", t.dimmed(c).text, t.dimmed(c).fill))
+        }
+        for (i, m) in t.medals.enumerated() { pairs.append(("medal \(i + 1)", t.darkText, m)) }
+        for (name, ink, surface) in pairs {
+            #expect(ink.contrast(with: surface) >= 7, "\(name): \(ink) on \(surface) is \(ink.contrast(with: surface)):1")
+        }
+    }
+
+    /// Colour is never the only cue: each choice has its own shape.
+    @Test func choicesDifferInShapeNotOnlyColour() {
+        let t = Theme.standard
+        #expect(Set(t.choices.map(\.shape)).count == t.choices.count)
+        #expect(Set(t.choices.map(\.fill)).count == t.choices.count)
+    }
+}
