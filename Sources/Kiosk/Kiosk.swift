@@ -82,20 +82,41 @@ public final class Kiosk: StateSink {
         }
     }
 
+    /// What each canvas an output handed out holds now, so the next frame redraws only what
+    /// changed (the countdown) instead of everything. Weak: a new canvas that happens to get a
+    /// freed one's address must not inherit its pixels' history.
+    private struct Held {
+        weak var canvas: Canvas?
+        let frame: SceneFrame
+    }
+    private var held: [ObjectIdentifier: Held] = [:]
+
+    public var overlay: ScreenOverlay { ScreenOverlay(controllerOffline: !controllerOnline) }
+
     /// Draws the current state on every output that needs it and can take a frame now.
     public func redraw() {
         let state = store.current
         let now = clock()
+        held = held.filter { $0.value.canvas != nil }
         for o in outputs where stale.contains(ObjectIdentifier(o)) {
             guard let canvas = o.nextFrame() else { continue }  // flip pending: onReady brings us back
-            renderer.render(state, into: canvas, now: now)
+            let key = ObjectIdentifier(canvas)
+            let before = held[key].flatMap { $0.canvas === canvas ? $0.frame : nil }
+            let frame = SceneFrame(state: state, width: canvas.width, height: canvas.height, now: now, overlay: overlay)
+            let damage = renderer.update(canvas, from: before, to: frame)
+            held[key] = Held(canvas: canvas, frame: frame)
+            if damage.isEmpty {
+                stale.remove(ObjectIdentifier(o))  // nothing visible changed: no frame to show
+                continue
+            }
             do {
-                try o.present(damage: nil)
+                try o.present(damage: damage)
                 stale.remove(ObjectIdentifier(o))
                 framesDrawn += 1
                 onFrame?(o, state)
                 for f in frameObservers { f(o, state) }
             } catch {
+                held[key] = nil
                 Log.error("\(o.name): cannot show the frame: \(error)")
             }
         }

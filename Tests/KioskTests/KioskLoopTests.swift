@@ -23,8 +23,10 @@ final class MemoryOutput: Output {
     }
 
     func nextFrame() -> Canvas? { flipPending ? nil : canvas }
+    var lastDamage: [Rect]?
     func present(damage: [Rect]?) throws {
         presented += 1
+        lastDamage = damage
         if holdFlips { flipPending = true }
     }
     func completeFlip() {
@@ -79,12 +81,15 @@ final class MemoryOutput: Output {
     }
 
     @Test func aRunningCountdownRedrawsEverySecond() {
-        let (loop, _, out, source) = makeKiosk()
+        let (loop, kiosk, out, source) = makeKiosk()
         let end = RFC3339.format(Clock.now() + 30)
         source.send("{\"question\":{\"text\":\"Q\",\"timeLimit\":30,\"endsAt\":\"\(end)\"}}")
         #expect(loop.run(until: { out.presented >= 1 }, timeout: 2))
         let before = out.presented
         #expect(loop.run(until: { out.presented >= before + 2 }, timeout: 3.5), "two ticks in under 3.5 s")
+        let area = (out.lastDamage ?? []).reduce(0) { $0 + $1.width * $1.height }
+        #expect(area > 0 && area < out.width * out.height / 10, "a tick redraws the countdown only, not the whole screen")
+        withExtendedLifetime(kiosk) {}
     }
 
     @Test func theOfflineMarkRedrawsAndInvalidInputKeepsTheFrame() {
