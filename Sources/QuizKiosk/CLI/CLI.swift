@@ -9,9 +9,9 @@ enum CLI {
         usage: quizkiosk <command> [options]
 
         commands:
-          demo [--out DIR] [--size WxH] [--fonts DIR]
+          demo [--out DIR] [--size WxH] [--fonts DIR] [--font FILE]...
                         render the bundled demo quiz, every phase, to PNG files in DIR
-          render --state FILE [--size WxH] --out FILE.png [--now TIME] [--fonts DIR]
+          render --state FILE [--size WxH] --out FILE.png [--now TIME] [--fonts DIR] [--font FILE]...
                         draw what the TV shows for a quiz state (TIME: RFC 3339, for countdowns)
           layout --text TEXT --width PX [--size PX] [--bold] [--json] [--fonts DIR] [--font FILE]...
                         print the lines the renderer would draw (--json: widths and each run's font)

@@ -184,12 +184,11 @@ func freeTypeErrorName(_ err: FT_Error) -> String {
 }
 
 private func describeOpenError(_ err: FT_Error, path: String) -> String {
+    var st = stat()
+    if stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR { return "is a directory, not a font file" }
     if err == 0x01 {
         // FreeType says only "cannot open resource"; errno tells missing from unreadable.
-        if access(path, F_OK) != 0 { return "no such file" }
-        var st = stat()
-        if stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR { return "is a directory, not a font file" }
-        return "cannot be read (permission?)"
+        return access(path, F_OK) != 0 ? "no such file" : "cannot be read (permission?)"
     }
     if err == 0x02 { return "not a font file (unknown format)" }
     return "not a usable font (\(freeTypeErrorName(err)))"
