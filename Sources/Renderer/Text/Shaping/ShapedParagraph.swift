@@ -16,7 +16,10 @@ final class ShapedParagraph {
     }
 
     let size: Int
+    /// What HarfBuzz shapes: the code points, control characters as spaces.
     let scalars: [UInt32]
+    /// The code points as given.
+    let source: [Unicode.Scalar]
     let characters: [Character]
     /// First code point of each grapheme cluster, plus `scalars.count` at the end.
     let clusterStart: [Int]
@@ -45,11 +48,20 @@ final class ShapedParagraph {
             clusterStart.append(scalars.count)
             isSpace.append(c.isWhitespace)
             for s in c.unicodeScalars {
-                scalars.append(s.value)
+                // Fonts draw control characters (a tab) as .notdef boxes: shape them as spaces.
+                scalars.append(s.properties.generalCategory == .control ? 0x20 : s.value)
                 unicodeScalars.append(s)
             }
-            let face = fonts.faceID(for: c.unicodeScalars, weight: weight)
             let script = Self.script(of: c)
+            var face = fonts.faceID(for: c.unicodeScalars, weight: weight)
+            // Spaces and punctuation between words of a fallback face stay in that face (one run:
+            // its own spacing and kerning), as long as it has them. Not colour faces: an emoji
+            // font's space is not the text's.
+            if Self.isNeutral(script), let previous = runs.last?.face, previous != face,
+               let f = fonts.face(id: previous), !f.isColor, previous != fonts.face(weight).id,
+               c.unicodeScalars.allSatisfy({ EmojiPresentation.isIgnorable($0) || f.covers($0) }) {
+                face = previous
+            }
             let start = clusterStart[clusterStart.count - 1]
             if var last = runs.last, last.face == face, Self.sameScript(last.script, script) {
                 if Self.isNeutral(last.script) { last.script = script }
@@ -93,6 +105,7 @@ final class ShapedParagraph {
         for g in 1..<max(1, characters.count) { breakBefore[g] = actions[clusterStart[g]] }
 
         self.scalars = scalars
+        self.source = unicodeScalars
         self.characters = characters
         self.clusterStart = clusterStart
         self.advance = advance
@@ -158,7 +171,7 @@ final class ShapedParagraph {
             let r = run.range.clamped(to: s0..<s1)
             guard !r.isEmpty else { continue }
             var text = String.UnicodeScalarView()
-            for k in r { if let s = Unicode.Scalar(scalars[k]) { text.append(s) } }
+            text.append(contentsOf: source[r])
             if let last = out.last, last.face == run.face {
                 out[out.count - 1].text += String(text)
             } else {
