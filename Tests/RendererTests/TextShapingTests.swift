@@ -145,6 +145,19 @@ import Testing
         }
     }
 
+    @Test func advancesFollowTheSizeWhenSizesAlternate() throws {
+        // One FreeType face serves every size; HarfBuzz must never keep another size's advances.
+        let engine = TextEngine(fonts: fonts)
+        let text = "AVATAR ワールド office"
+        let w48 = engine.layout(text, size: 48).width
+        let w96 = engine.layout(text, size: 96).width
+        _ = engine.fonts.regular.render(glyph: 5, size: 17)
+        let w24 = engine.layout(text, size: 24).width
+        #expect(abs(w96 - 2 * w48) <= 2 && abs(w48 - 2 * w24) <= 2, "\(w24) \(w48) \(w96)")
+        let again = TextEngine(fonts: try TestFonts.load()).layout(text, size: 48).width
+        #expect(again == w48)
+    }
+
     @Test func repeatedLayoutComesFromTheCache() {
         let engine = TextEngine(fonts: fonts)
         let a = engine.fit("同じ問題文 🎉", maxSize: 48, minSize: 24, width: 400, height: 200)

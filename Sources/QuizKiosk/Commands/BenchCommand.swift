@@ -45,7 +45,7 @@ enum BenchCommand {
                   + "warm median \(ms(median(times))), p95 \(ms(times[times.count * 95 / 100])), "
                   + "glyph cache \(cache.count) glyphs \(cache.bytes / 1024) KiB, warm hit rate "
                   + "\(String(format1(Double(cache.hits) * 100 / Double(lookups))))%, layout cache \(renderer.text.layoutCacheCount) "
-                  + "entries, warm hit rate \(format1(Double(renderer.text.layoutHits) * 100 / Double(layouts)))%")
+                  + "entries \(renderer.text.layoutCacheBytes / 1024) KiB, warm hit rate \(format1(Double(renderer.text.layoutHits) * 100 / Double(layouts)))%")
         }
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)

@@ -1,15 +1,20 @@
-/// A small cache whose entries live while they are used: each remembers the frame it was last
-/// used in (`GlyphCache.beginFrame()` counts frames), and when it is full the entries not used
-/// in this frame or the one before are dropped; if that frees less than half, all are.
-/// So a frame's working set stays, and text no longer shown goes at the next pressure.
+/// A small cache whose entries live while they are used, bounded by an estimate of the bytes
+/// they hold: each entry remembers the frame it was last used in (`GlyphCache.beginFrame()`
+/// counts frames), and when an insert would pass `byteBudget` the entries used neither in this
+/// frame nor the one before are dropped; if what remains is still over half the budget, all
+/// are. So a frame's working set stays, and text no longer shown goes at the next pressure.
 final class FrameCache<Key: Hashable, Value> {
-    let capacity: Int
+    let byteBudget: Int
+    private let cost: (Value) -> Int
+    private(set) var bytes = 0
     private(set) var hits = 0
     private(set) var misses = 0
-    private var entries: [Key: (value: Value, lastUsed: Int)] = [:]
+    private var entries: [Key: (value: Value, lastUsed: Int, cost: Int)] = [:]
 
-    init(capacity: Int) {
-        self.capacity = max(1, capacity)
+    /// `cost` estimates the bytes a value holds (its arrays and strings).
+    init(byteBudget: Int, cost: @escaping (Value) -> Int) {
+        self.byteBudget = max(1, byteBudget)
+        self.cost = cost
     }
 
     var count: Int { entries.count }
@@ -25,15 +30,23 @@ final class FrameCache<Key: Hashable, Value> {
     }
 
     func insert(_ value: Value, for key: Key, frame: Int) {
-        if entries.count >= capacity {
+        // Keys and bookkeeping: a rough constant per entry on top of the value's own bytes.
+        let c = cost(value) + 128
+        if bytes + c > byteBudget {
             entries = entries.filter { $0.value.lastUsed >= frame - 1 }
-            if entries.count >= capacity / 2 { entries.removeAll(keepingCapacity: true) }
+            bytes = entries.values.reduce(0) { $0 + $1.cost }
+            if bytes + c > byteBudget / 2 {
+                entries.removeAll(keepingCapacity: true)
+                bytes = 0
+            }
         }
-        entries[key] = (value, frame)
+        if let old = entries.updateValue((value, frame, c), forKey: key) { bytes -= old.cost }
+        bytes += c
     }
 
     func removeAll() {
         entries.removeAll()
+        bytes = 0
     }
 
     func resetStatistics() {

@@ -43,6 +43,14 @@ public struct TextBlock: Sendable {
 
     public var width: Int { lines.map(\.width).max() ?? 0 }
     public var height: Int { lines.isEmpty ? 0 : (lines.count - 1) * lineHeight + ascent + descent }
+
+    /// An estimate of the bytes its lines hold (for the layout cache's budget).
+    var byteCount: Int {
+        lines.reduce(0) { sum, line in
+            sum + line.glyphs.count * MemoryLayout<PlacedGlyph>.stride + line.text.utf8.count * 2
+                + line.runs.count * (MemoryLayout<TextRun>.stride + 16) + MemoryLayout<TextLine>.stride
+        }
+    }
 }
 
 public enum HorizontalAlignment: Sendable { case left, center, right }

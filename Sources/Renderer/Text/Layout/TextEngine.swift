@@ -5,8 +5,9 @@
 /// from the cache.
 ///
 /// Three caches keep a repeated frame cheap: shaped paragraphs by (text, size, weight), whole
-/// `fit` results by their arguments, and rasterized glyphs (`GlyphCache`). The first two hold
-/// at most `layoutCacheCapacity` entries each and age by the glyph cache's frames.
+/// `fit` results by their arguments, and rasterized glyphs (`GlyphCache`). The first two are
+/// bounded by `paragraphCacheBytes` and `fitCacheBytes` (estimated from their arrays) and age
+/// by the glyph cache's frames (see `FrameCache`).
 public final class TextEngine {
     public let fonts: FontSet
     public let cache: GlyphCache
@@ -20,11 +21,13 @@ public final class TextEngine {
             fits.removeAll()
         }
     }
-    public static let layoutCacheCapacity = 256
+    public static let paragraphCacheBytes = 8 << 20
+    public static let fitCacheBytes = 2 << 20
 
     private let shaper = Shaper()
-    private let paragraphs = FrameCache<ParagraphKey, ShapedParagraph>(capacity: TextEngine.layoutCacheCapacity)
-    private let fits = FrameCache<FitKey, TextBlock>(capacity: TextEngine.layoutCacheCapacity)
+    private let paragraphs = FrameCache<ParagraphKey, ShapedParagraph>(byteBudget: TextEngine.paragraphCacheBytes,
+                                                                        cost: \.byteCount)
+    private let fits = FrameCache<FitKey, TextBlock>(byteBudget: TextEngine.fitCacheBytes, cost: \.byteCount)
 
     private struct ParagraphKey: Hashable {
         let text: Substring
@@ -47,6 +50,8 @@ public final class TextEngine {
     public var layoutHits: Int { fits.hits + paragraphs.hits }
     public var layoutMisses: Int { fits.misses + paragraphs.misses }
     public var layoutCacheCount: Int { fits.count + paragraphs.count }
+    /// Estimated bytes held by the paragraph and fit caches.
+    public var layoutCacheBytes: Int { fits.bytes + paragraphs.bytes }
 
     public func resetStatistics() {
         cache.resetStatistics()

@@ -35,6 +35,13 @@ final class ShapedParagraph {
 
     var count: Int { characters.count }
 
+    /// An estimate of the bytes its arrays hold, for the cache's budget.
+    var byteCount: Int {
+        glyphs.count * MemoryLayout<ShapedGlyph>.stride + runs.count * MemoryLayout<Run>.stride
+            + scalars.count * (MemoryLayout<UInt32>.stride + MemoryLayout<Unicode.Scalar>.stride)
+            + characters.count * (MemoryLayout<Character>.stride + 2 * MemoryLayout<Int>.stride + 3)
+    }
+
     init(_ text: Substring, size: Int, weight: FontWeight, fonts: FontSet, shaper: Shaper, breaker: LineBreaker) {
         self.size = size
         let characters = Array(text)
