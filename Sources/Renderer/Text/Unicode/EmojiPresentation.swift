@@ -1,5 +1,5 @@
 /// Whether a grapheme cluster asks to be drawn as a colour emoji rather than as text: the
-/// choice UTS #51 leaves to the renderer, made as browsers make it.
+/// choice UTS #51 leaves to the renderer: selectors first, then the default presentation.
 enum EmojiPresentation {
     static func prefersEmoji<S: Collection>(_ cluster: S) -> Bool where S.Element == Unicode.Scalar {
         guard let first = cluster.first else { return false }
