@@ -140,6 +140,29 @@ import Testing
         #expect(cache.bytes <= 64 * 1024)
     }
 
+    @Test func anOldSizesGlyphsAgeOutWithoutPressure() {
+        // A budget nothing comes near: only age can drop the old size.
+        let cache = GlyphCache(byteBudget: 64 << 20, maxIdleFrames: 30, sweepInterval: 10)
+        let glyphs = "あいうえお".unicodeScalars.map { fonts.regular.glyphIndex($0) }
+        cache.beginFrame()
+        for g in glyphs { _ = cache.lookup(face: fonts.regular, glyph: g, size: 40) }
+        let first = cache.lookup(face: fonts.regular, glyph: glyphs[0], size: 40).bitmap
+        for _ in 0..<20 {
+            cache.beginFrame()
+            for g in glyphs { _ = cache.lookup(face: fonts.regular, glyph: g, size: 80) }
+        }
+        #expect(cache.sizes == [40, 80], "20 frames is not yet old")
+        for _ in 0..<40 {
+            cache.beginFrame()
+            for g in glyphs { _ = cache.lookup(face: fonts.regular, glyph: g, size: 80) }
+        }
+        #expect(cache.sizes == [80], "the old display size's glyphs were dropped")
+        // Asked again, the old size is rendered anew, not served from a stale entry.
+        let misses = cache.misses
+        let again = cache.lookup(face: fonts.regular, glyph: glyphs[0], size: 40).bitmap
+        #expect(cache.misses == misses + 1 && again !== first)
+    }
+
     @Test func missingAndCorruptFontsAreErrorsNamingThePath() throws {
         #expect(throws: FontError.self) { try FontSet(directory: "/nonexistent") }
         do {

@@ -9,12 +9,14 @@ enum CLI {
         usage: quizkiosk <command> [options]
 
         commands:
-          demo [--out DIR] [--size WxH] [--fonts DIR]
+          demo [--out DIR] [--size WxH] [--fonts DIR] [--font FILE]...
                         render the bundled demo quiz, every phase, to PNG files in DIR
-          render --state FILE [--size WxH] --out FILE.png [--now TIME] [--fonts DIR]
+          render --state FILE [--size WxH] --out FILE.png [--now TIME] [--fonts DIR] [--font FILE]...
                         draw what the TV shows for a quiz state (TIME: RFC 3339, for countdowns)
           run --headless --out DIR [--size WxH] [--keep-frames] [--state FILE] [--fonts DIR]
                         the screen: show the quiz state until SIGINT/SIGTERM (headless: DIR/latest.png)
+          layout --text TEXT --width PX [--size PX] [--bold] [--json] [--fonts DIR] [--font FILE]...
+                        print the lines the renderer would draw (--json: widths and each run's font)
           bench [--frames N]
                         time cold and warm frames of the question scene (run with -c release)
           help          this text
@@ -31,6 +33,7 @@ enum CLI {
             case "demo": return try DemoCommand.run(rest)
             case "render": return try RenderCommand.run(rest)
             case "run": return try RunCommand.run(rest)
+            case "layout": return try LayoutCommand.run(rest)
             case "bench": return try BenchCommand.run(rest)
             case "bench-child": return try BenchCommand.child(rest)
             case "help", "--help", "-h":
@@ -56,13 +59,14 @@ enum CLI {
         Console.err(line)
     }
 
-    /// The fonts: `--fonts DIR`, else the default search (see `FontSet.defaultDirectory`).
-    static func loadFonts(_ option: String?) throws -> FontSet {
+    /// The fonts: `--fonts DIR`, else the default search (see `FontSet.defaultDirectory`);
+    /// `preferring` (`--font FILE`, repeatable) are tried before the bundled ones.
+    static func loadFonts(_ option: String?, preferring: [String] = []) throws -> FontSet {
         let dir = option ?? FontSet.defaultDirectory(environment: Environment.all, executablePath: Files.executablePath())
         guard let dir else {
             throw CLIError("fonts not found: pass --fonts DIR (a folder with \(FontSet.regularFile) and \(FontSet.boldFile))")
         }
-        return try FontSet(directory: dir)
+        return try FontSet(directory: dir, preferring: preferring)
     }
 
     /// Reads and validates a state file; errors name the file and what is wrong in it.

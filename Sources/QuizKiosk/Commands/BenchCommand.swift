@@ -30,7 +30,7 @@ enum BenchCommand {
             let now = Clock.now()
             let state = sampleState(now: now)
             renderer.render(state, into: canvas, now: now + 3)
-            renderer.text.cache.resetStatistics()
+            renderer.text.resetStatistics()
             var times: [Double] = []
             for _ in 0..<frames {
                 let t = Clock.monotonic()
@@ -40,10 +40,12 @@ enum BenchCommand {
             times.sort()
             let cache = renderer.text.cache
             let lookups = max(1, cache.hits + cache.misses)
+            let layouts = max(1, renderer.text.layoutHits + renderer.text.layoutMisses)
             Console.out("  \(size): cold first frame \(ms(median(cold))) (min \(ms(cold.min() ?? 0))), "
                   + "warm median \(ms(median(times))), p95 \(ms(times[times.count * 95 / 100])), "
                   + "glyph cache \(cache.count) glyphs \(cache.bytes / 1024) KiB, warm hit rate "
-                  + "\(String(format1(Double(cache.hits) * 100 / Double(lookups))))%")
+                  + "\(String(format1(Double(cache.hits) * 100 / Double(lookups))))%, layout cache \(renderer.text.layoutCacheCount) "
+                  + "entries \(renderer.text.layoutCacheBytes / 1024) KiB, warm hit rate \(format1(Double(renderer.text.layoutHits) * 100 / Double(layouts)))%")
         }
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)

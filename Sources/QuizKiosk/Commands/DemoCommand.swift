@@ -5,10 +5,10 @@ import Renderer
 /// is rendered to a PNG file and its path printed.
 enum DemoCommand {
     static func run(_ argv: [String]) throws -> Int32 {
-        let args = try Arguments(argv, options: ["--out", "--size", "--fonts"])
+        let args = try Arguments(argv, options: ["--out", "--size", "--fonts", "--font"])
         let size = try args.value("--size").map { s throws(UsageError) in try DisplaySize(parsing: s) } ?? DisplaySize(width: 1920, height: 1080)
         let dir = args.value("--out") ?? "quizkiosk-demo"
-        let fonts = try CLI.loadFonts(args.value("--fonts"))
+        let fonts = try CLI.loadFonts(args.value("--fonts"), preferring: args.all("--font"))
         try Files.makeDirectory(dir)
         let renderer = SceneRenderer(fonts: fonts)
         let canvas = Canvas(width: size.width, height: size.height)

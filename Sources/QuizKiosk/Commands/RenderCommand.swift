@@ -4,7 +4,7 @@ import Renderer
 /// `quizkiosk render --state FILE [--size WxH] --out FILE.png`: one frame, headless.
 enum RenderCommand {
     static func run(_ argv: [String]) throws -> Int32 {
-        let args = try Arguments(argv, options: ["--state", "--size", "--out", "--now", "--fonts"])
+        let args = try Arguments(argv, options: ["--state", "--size", "--out", "--now", "--fonts", "--font"])
         let statePath = try args.required("--state")
         let out = try args.required("--out")
         let size = try args.value("--size").map { s throws(UsageError) in try DisplaySize(parsing: s) } ?? DisplaySize(width: 1920, height: 1080)
@@ -14,7 +14,7 @@ enum RenderCommand {
             now = v
         }
         let state = try CLI.loadState(statePath)
-        let fonts = try CLI.loadFonts(args.value("--fonts"))
+        let fonts = try CLI.loadFonts(args.value("--fonts"), preferring: args.all("--font"))
         let canvas = Canvas(width: size.width, height: size.height)
         SceneRenderer(fonts: fonts).render(state, into: canvas, now: now)
         try PNG.write(canvas, to: out)

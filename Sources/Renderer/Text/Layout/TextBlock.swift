@@ -1,9 +1,23 @@
-/// A glyph placed on a line: which face, which glyph, and its pen position from the line's
-/// start in 26.6 fixed point.
+/// A glyph placed on a line: which face, which glyph, and its position from the line's pen
+/// start in 26.6 fixed point (`y` up, for marks HarfBuzz raises or lowers).
 public struct PlacedGlyph: Sendable {
     public let face: Int
     public let glyph: UInt32
     public let x: Int
+    public let y: Int
+
+    public init(face: Int, glyph: UInt32, x: Int, y: Int = 0) {
+        self.face = face
+        self.glyph = glyph
+        self.x = x
+        self.y = y
+    }
+}
+
+/// A stretch of a line drawn with one face (`FontSet.replacementID` for boxes).
+public struct TextRun: Sendable, Equatable {
+    public var face: Int
+    public var text: String
 }
 
 public struct TextLine: Sendable {
@@ -12,6 +26,8 @@ public struct TextLine: Sendable {
     public var width: Int
     /// The characters on the line (trailing spaces removed).
     public var text: String
+    /// Which face draws which part of `text`, in order.
+    public var runs: [TextRun] = []
 }
 
 /// Text laid out at one pixel size: the lines, and the metrics to place them.
@@ -27,6 +43,14 @@ public struct TextBlock: Sendable {
 
     public var width: Int { lines.map(\.width).max() ?? 0 }
     public var height: Int { lines.isEmpty ? 0 : (lines.count - 1) * lineHeight + ascent + descent }
+
+    /// An estimate of the bytes its lines hold (for the layout cache's budget).
+    var byteCount: Int {
+        lines.reduce(0) { sum, line in
+            sum + line.glyphs.count * MemoryLayout<PlacedGlyph>.stride + line.text.utf8.count * 2
+                + line.runs.count * (MemoryLayout<TextRun>.stride + 16) + MemoryLayout<TextLine>.stride
+        }
+    }
 }
 
 public enum HorizontalAlignment: Sendable { case left, center, right }

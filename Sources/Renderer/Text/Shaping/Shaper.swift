@@ -1,0 +1,82 @@
+import CHarfBuzz
+
+/// A glyph HarfBuzz placed, in 26.6 pixels at the size it was shaped at.
+struct ShapedGlyph: Sendable {
+    var face: Int
+    var glyph: UInt32
+    /// Index of the first code point (in the paragraph) of the cluster this glyph belongs to.
+    var cluster: Int
+    var advance: Int
+    var dx: Int
+    /// Up is positive, as in HarfBuzz.
+    var dy: Int
+    /// HarfBuzz's UNSAFE_TO_BREAK: cutting the text before this glyph's cluster changes shaping.
+    var unsafeToBreak: Bool
+}
+
+/// Shapes runs of one face, script and direction with HarfBuzz. Owns one reusable buffer.
+final class Shaper {
+    private let buffer: OpaquePointer
+    private let japanese = hb_language_from_string("ja", -1)
+    private let korean = hb_language_from_string("ko", -1)
+    private let english = hb_language_from_string("en", -1)
+
+    init() {
+        buffer = hb_buffer_create()
+    }
+
+    deinit { hb_buffer_destroy(buffer) }
+
+    /// Shapes `range` of `text` (the whole paragraph is passed as context, so joining and
+    /// contextual forms see their neighbours) with `face` at `size` pixels; appends the glyphs in
+    /// visual order. The script and direction come from the text
+    /// (`hb_buffer_guess_segment_properties`); the language is set from the script, so results
+    /// never depend on the process locale.
+    func shape(_ text: UnsafeBufferPointer<UInt32>, range: Range<Int>, script: hb_script_t, face: FontFace, size: Int,
+               into out: inout [ShapedGlyph]) {
+        guard let base = text.baseAddress, !range.isEmpty else { return }
+        face.setSize(size)
+        hb_buffer_clear_contents(buffer)
+        hb_buffer_add_utf32(buffer, base, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
+        hb_buffer_set_script(buffer, script)
+        hb_buffer_set_language(buffer, language(for: script))
+        hb_buffer_guess_segment_properties(buffer)
+        var flags = HB_BUFFER_FLAG_DEFAULT.rawValue
+        if range.lowerBound == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
+        if range.upperBound == text.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
+        hb_buffer_set_flags(buffer, hb_buffer_flags_t(flags))
+        hb_shape(face.hbFont, buffer, nil, 0)
+
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return }
+        let scale = face.scale
+        func px(_ v: Int32) -> Int { scale == 1 ? Int(v) : Int((Double(v) * scale).rounded()) }
+        out.reserveCapacity(out.count + Int(count))
+        for i in 0..<Int(count) {
+            let flags = hb_glyph_info_get_glyph_flags(infos + i).rawValue
+            out.append(ShapedGlyph(face: face.id, glyph: infos[i].codepoint, cluster: Int(infos[i].cluster),
+                                   advance: px(positions[i].x_advance), dx: px(positions[i].x_offset),
+                                   dy: px(positions[i].y_offset),
+                                   unsafeToBreak: flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
+        }
+    }
+
+    /// Whether `script` is written right to left (its runs are shaped that way).
+    static func isRightToLeft(_ script: hb_script_t) -> Bool {
+        hb_script_get_horizontal_direction(script) == HB_DIRECTION_RTL
+    }
+
+    private func language(for script: hb_script_t) -> hb_language_t? {
+        switch script {
+        case HB_SCRIPT_HANGUL: return korean
+        case HB_SCRIPT_HAN, HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA, HB_SCRIPT_COMMON: return japanese
+        default: return english
+        }
+    }
+
+    /// The Unicode script of a code point, from HarfBuzz's Unicode functions.
+    static func script(of scalar: Unicode.Scalar) -> hb_script_t {
+        hb_unicode_script(hb_unicode_funcs_get_default(), scalar.value)
+    }
+}
