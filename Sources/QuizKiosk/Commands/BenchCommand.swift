@@ -46,6 +46,22 @@ enum BenchCommand {
                   + "glyph cache \(cache.count) glyphs \(cache.bytes / 1024) KiB, warm hit rate "
                   + "\(String(format1(Double(cache.hits) * 100 / Double(lookups))))%, layout cache \(renderer.text.layoutCacheCount) "
                   + "entries \(renderer.text.layoutCacheBytes / 1024) KiB, warm hit rate \(format1(Double(renderer.text.layoutHits) * 100 / Double(layouts)))%")
+            // The once-a-second countdown tick: only the damaged rectangles are redrawn.
+            var frame = SceneFrame(state: state, width: size.width, height: size.height, now: now + 3)
+            renderer.update(canvas, from: nil, to: frame)
+            var ticks: [Double] = []
+            var area = 0
+            for i in 0..<frames {
+                var next = frame
+                next.now = now + 3 + Double(i % 10 + 1)
+                let t = Clock.monotonic()
+                let rects = renderer.update(canvas, from: frame, to: next)
+                ticks.append(Clock.monotonic() - t)
+                area = rects.reduce(0) { $0 + $1.width * $1.height }
+                frame = next
+            }
+            Console.out("  \(size): countdown tick (damage only, \(format1(Double(area) * 100 / Double(size.width * size.height)))% of the screen) "
+                        + "median \(ms(median(ticks)))")
         }
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
