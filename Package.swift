@@ -18,9 +18,11 @@ let package = Package(
             dependencies: ["CFreeType", "CPNG"],
             swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
         ),
+        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
         .systemLibrary(name: "CLinux"),
         .target(name: "Platform", dependencies: ["CLinux"]),
         .target(name: "Display", dependencies: ["CDRM", "Platform", "Renderer"]),
+        .target(name: "MQTT", dependencies: ["CMosquitto", "Platform"]),
         .target(name: "Kiosk", dependencies: ["Display", "Platform", "Renderer"]),
         .executableTarget(
             name: "QuizKiosk",
@@ -34,6 +36,10 @@ let package = Package(
         .testTarget(
             name: "KioskTests",
             dependencies: ["Kiosk", "Display", "Platform", "Renderer"]
+        ),
+        .testTarget(
+            name: "ControllerTests",
+            dependencies: ["MQTT", "Kiosk", "Display", "Platform", "Renderer"]
         ),
         .testTarget(
             name: "QuizKioskTests",
