@@ -23,10 +23,11 @@ let package = Package(
         .target(name: "Platform", dependencies: ["CLinux"]),
         .target(name: "Display", dependencies: ["CDRM", "Platform", "Renderer"]),
         .target(name: "MQTT", dependencies: ["CMosquitto", "Platform"]),
-        .target(name: "Kiosk", dependencies: ["Display", "Platform", "Renderer"]),
+        .target(name: "Controller", dependencies: ["Platform", "Renderer"]),
+        .target(name: "Kiosk", dependencies: ["Controller", "Display", "MQTT", "Platform", "Renderer"]),
         .executableTarget(
             name: "QuizKiosk",
-            dependencies: ["Renderer", "Platform", "Display", "Kiosk"]
+            dependencies: ["Renderer", "Platform", "Display", "Kiosk", "Controller", "MQTT"]
         ),
         .testTarget(
             name: "RendererTests",
@@ -39,7 +40,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ControllerTests",
-            dependencies: ["MQTT", "Kiosk", "Display", "Platform", "Renderer"]
+            dependencies: ["Controller", "MQTT", "Kiosk", "Display", "Platform", "Renderer"]
         ),
         .testTarget(
             name: "QuizKioskTests",

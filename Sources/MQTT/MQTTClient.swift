@@ -15,7 +15,7 @@ public struct MQTTError: Error, Equatable, CustomStringConvertible {
 /// timer runs `mosquitto_loop_misc` (keep-alive pings). No libmosquitto thread is started, so
 /// callbacks run on the loop's thread and need no locks.
 ///
-/// It connects and reconnects on its own: capped exponential backoff (0.5 s … 8 s) while the
+/// It connects and reconnects on its own: capped exponential backoff (0.5 s … 5 s) while the
 /// broker is unreachable, a slow one (10 s … 60 s) when the broker refuses our credentials,
 /// which retrying fast would not fix. Subscriptions are renewed on every connection (clean
 /// sessions: a screen only needs the retained current state, not a backlog).
@@ -43,7 +43,7 @@ public final class MQTTClient {
         /// Published by the broker when this client disappears without saying goodbye.
         public var will: Message?
         public var retryInitial = 0.5
-        public var retryCap = 8.0
+        public var retryCap = 5.0
         public var refusedRetryInitial = 10.0
         public var refusedRetryCap = 60.0
         /// An attempt that gets no CONNACK in this time is abandoned and retried.
@@ -299,6 +299,7 @@ public final class MQTTClient {
     public func stop(final: Message? = nil, timeout: Double = 1.0) {
         if state == .connected {
             if let final { publish(final) }
+            state = .stopped  // the disconnect callback that follows is ours, not a lost link
             _ = mosquitto_disconnect(mosq)
             let end = Clock.monotonic() + timeout
             while mosquitto_socket(mosq) >= 0, mosquitto_want_write(mosq) {
