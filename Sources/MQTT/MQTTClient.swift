@@ -66,6 +66,9 @@ public final class MQTTClient {
     /// The connection went down (or an attempt failed); a retry is scheduled.
     public var onDisconnected: ((String) -> Void)?
     public var onMessage: ((_ topic: String, _ payload: [UInt8], _ retained: Bool) -> Void)?
+    /// The broker refused the connection (bad credentials, …). When set, the caller reports it
+    /// (e.g. a one-shot command gives up); when nil, the client logs one error line.
+    public var onRefused: ((String) -> Void)?
     /// A QoS 1 message was acknowledged by the broker (its message id).
     public var onPublished: ((Int32) -> Void)?
 
@@ -190,7 +193,9 @@ public final class MQTTClient {
         if let code = refusal {
             delay = refusedBackoff.next()
             let problem = "refused: \(Self.connackText(code))"
-            if problem != lastProblem {
+            if let onRefused {
+                onRefused(Self.connackText(code))
+            } else if problem != lastProblem {
                 lastProblem = problem
                 let hint = (code == 4 || code == 5)
                     ? "; check the user name and password (--password-file or QUIZKIOSK_MQTT_PASSWORD)" : ""

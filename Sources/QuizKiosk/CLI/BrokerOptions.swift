@@ -52,3 +52,28 @@ enum BrokerOptions {
         return BrokerURL.roomProblem(name) == nil ? name : "screen"
     }
 }
+
+extension BrokerOptions {
+    /// `--broker URL` plus the room (`--room ROOM`, or the URL's path), with credentials.
+    static func brokerAndRoom(_ args: Arguments) throws -> (BrokerURL, String) {
+        let text = try args.required("--broker")
+        var url: BrokerURL
+        do {
+            url = try BrokerURL(parsing: text)
+        } catch {
+            throw UsageError(message: "--broker \(error.message)")
+        }
+        url = try complete(url, args, option: "--broker")
+        let room: String
+        switch (args.value("--room"), url.room) {
+        case (let r?, let u?) where r != u:
+            throw UsageError(message: "--room \(r) and the room in --broker (\(u)) differ")
+        case (let r?, _): room = r
+        case (nil, let u?): room = u
+        case (nil, nil): throw UsageError(message: "--room is required (or put it in the URL: \(url)/ROOM)")
+        }
+        if let why = BrokerURL.roomProblem(room) { throw UsageError(message: "--room \(room): \(why)") }
+        url.room = room
+        return (url, room)
+    }
+}
