@@ -25,7 +25,11 @@ public final class LocalBroker {
         try writeConfiguration()
     }
 
-    deinit { stop() }
+    deinit {
+        stop()
+        for f in [logPath, configPath, passwordPath, directory + "/broker.out"] { unlink(f) }
+        rmdir(directory)
+    }
 
     public static func executable() -> String? {
         for p in ["/usr/sbin/mosquitto", "/usr/local/sbin/mosquitto", "/usr/bin/mosquitto"] where access(p, X_OK) == 0 {
@@ -187,8 +191,21 @@ public final class LocalBroker {
         posix_spawn_file_actions_adddup2(&fa, 1, 2)
         let cargs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
         defer { cargs.forEach { free($0) } }
+        // The child starts with no signals blocked and default handlers: the caller may block
+        // SIGTERM/SIGHUP (signalfd, test runners) or ignore SIGPIPE, and a child inherits both.
+        var attr = posix_spawnattr_t()
+        posix_spawnattr_init(&attr)
+        defer { posix_spawnattr_destroy(&attr) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for s in [SIGTERM, SIGHUP, SIGINT, SIGPIPE] { sigaddset(&defaults, s) }
+        posix_spawnattr_setsigmask(&attr, &none)
+        posix_spawnattr_setsigdefault(&attr, &defaults)
+        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let rc = posix_spawn(&pid, argv[0], &fa, nil, cargs, environ)
+        let rc = posix_spawn(&pid, argv[0], &fa, &attr, cargs, environ)
         guard rc == 0 else { throw MQTTError("cannot start \(argv[0]): \(String(cString: strerror(rc)))") }
         return pid
     }
