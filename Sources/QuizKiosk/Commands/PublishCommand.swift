@@ -48,7 +48,7 @@ enum PublishCommand {
             throw CLIError("\(url): the broker refused the connection: \(refused) (check the user name and --password-file or \(BrokerOptions.passwordVariable))")
         }
         guard acknowledged else {
-            throw CLIError("\(url): not published: no acknowledgement from the broker within \(format1(timeout, digits: 0)) s")
+            throw CLIError("\(url): not published: no acknowledgement from the broker within \(timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)) s")
         }
         Console.out(payload.isEmpty ? "cleared \(topic)" : "published \(payload.count) bytes to \(topic) (retained)")
         return 0
