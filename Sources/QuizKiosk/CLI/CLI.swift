@@ -40,7 +40,7 @@ enum CLI {
             case "run": return try RunCommand.run(rest)
             case "host": return try HostCommand.run(rest)
             case "publish": return try PublishCommand.run(rest)
-            case "bench": return try BenchCommand.run(rest)
+            case "bench": return try rest.contains("--mqtt") ? MQTTBench.run(rest) : BenchCommand.run(rest)
             case "bench-child": return try BenchCommand.child(rest)
             case "help", "--help", "-h":
                 Console.out(usage)
