@@ -102,3 +102,14 @@ import Testing
         #expect(!c.stderr.contains(":pw@"))
     }
 }
+
+@Suite struct BenchSmokeTests {
+    /// The latency benchmark runs end to end (few updates, small frames: figures come from a
+    /// release build, see README).
+    @Test func benchMQTTRunsAndReportsBothLatencies() throws {
+        let c = try Child(["bench", "--mqtt", "--updates", "10", "--size", "320x180", "--fonts", repositoryRoot + "/fonts"])
+        #expect(c.wait(timeout: 60) == 0, "\(c.stderr)")
+        #expect(c.stdout.contains("frame rendered (what DRM would flip): p50 "), "\(c.stdout)")
+        #expect(c.stdout.contains("latest.png written (PNG encode + rename): p50 "))
+    }
+}
