@@ -210,6 +210,9 @@ public final class LocalBroker {
         return pid
     }
 
+    /// Runs a helper program (mosquitto_passwd, openssl) to completion; its exit status.
+    public static func run(_ argv: [String]) throws(MQTTError) -> Int32 { try spawnAndWait(argv) }
+
     static func spawnAndWait(_ argv: [String]) throws(MQTTError) -> Int32 {
         let pid = try spawn(argv, output: "/dev/null")
         var status: Int32 = 0

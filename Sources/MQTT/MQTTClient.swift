@@ -126,7 +126,14 @@ public final class MQTTClient {
                 }
                 try check(mosquitto_tls_set(m, ca, nil, nil, nil, nil), "use the CA file \(ca)")
             } else {
-                try check(mosquitto_int_option(m, MOSQ_OPT_TLS_USE_OS_CERTS, 1), "use the system's CA certificates")
+                // The system's CA directory, given as a capath: libmosquitto 2.0.11's
+                // MOSQ_OPT_TLS_USE_OS_CERTS fails every reconnection with "invalid arguments"
+                // (its SSL context check wants a cafile or capath once the context exists).
+                let system = "/etc/ssl/certs"
+                guard Files.isDirectory(system) else {
+                    throw MQTTError("\(label): no --cafile and no system CA directory \(system) (install ca-certificates)")
+                }
+                try check(mosquitto_tls_set(m, nil, system, nil, nil, nil), "use the system's CA certificates")
             }
         }
         installCallbacks()
@@ -268,7 +275,7 @@ public final class MQTTClient {
     /// After a libmosquitto call: notice a connection that went away without a callback.
     private func settle(_ rc: Int32) {
         if rc != MOSQ_ERR_SUCCESS.rawValue, mosquitto_socket(mosq) < 0 {
-            failed(Self.describe(rc))
+            failed(state == .connecting ? "cannot reach the broker: \(Self.describe(rc))" : Self.describe(rc))
         }
     }
 
@@ -378,7 +385,13 @@ public final class MQTTClient {
 
     private func disconnected(_ rc: Int32) {
         if state == .stopped { return }
-        failed(refusal != nil ? "refused" : Self.describe(rc))
+        if refusal != nil {
+            failed("refused")
+        } else {
+            // The same words whether an attempt fails at once or in the handshake, so a problem
+            // that repeats is logged once.
+            failed(state == .connecting ? "cannot reach the broker: \(Self.describe(rc))" : Self.describe(rc))
+        }
     }
 
     private func sendSubscribe(_ topic: String, qos: Int32) {
@@ -391,6 +404,9 @@ public final class MQTTClient {
     static func describe(_ rc: Int32) -> String {
         if rc == MOSQ_ERR_ERRNO.rawValue { return String(cString: strerror(errno)) }
         if rc == MOSQ_ERR_CONN_LOST.rawValue { return "the broker closed the connection" }
+        if rc == MOSQ_ERR_TLS.rawValue {
+            return "the TLS handshake failed (is the broker's certificate signed by the CA in --cafile, and made for this host name?)"
+        }
         return String(cString: mosquitto_strerror(rc))
     }
 

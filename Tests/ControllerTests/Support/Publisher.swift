@@ -10,8 +10,8 @@ final class Publisher {
     private var acked: Set<Int32> = []
     private(set) var received: [(topic: String, payload: [UInt8])] = []
 
-    init(_ url: BrokerURL, room: String, subscribe: String? = nil) throws {
-        var c = MQTTClient.Configuration(broker: url, clientID: "test-pub-\(UInt32.random(in: 0...UInt32.max))")
+    init(_ url: BrokerURL, room: String, subscribe: String? = nil, caFile: String? = nil) throws {
+        var c = MQTTClient.Configuration(broker: url, clientID: "test-pub-\(UInt32.random(in: 0...UInt32.max))", caFile: caFile)
         c.retryInitial = 0.1
         c.retryCap = 0.5
         client = try MQTTClient(c, loop: loop)
