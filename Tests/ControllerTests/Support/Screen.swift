@@ -25,14 +25,14 @@ final class Screen {
     var latestPath: String { directory + "/latest.png" }
 
     init(source: String, width: Int = 320, height: Int = 180, screenID: String = "screen-\(UInt32.random(in: 0...UInt32.max))",
-         now: Double = Screen.fixedNow, extra: [String] = [], environment: [String: String] = [:]) throws {
+         now: Double = Screen.fixedNow, extra: [String] = [], environment: [String: String] = [:], stdinPipe: Bool = false) throws {
         directory = makeTemporaryDirectory()
         self.now = now
         self.width = width
         self.height = height
         process = try Child(["run", "--headless", "--out", directory, "--size", "\(width)x\(height)",
                              "--source", source, "--screen-id", screenID, "--now", RFC3339.format(now),
-                             "--fonts", repositoryRoot + "/fonts"] + extra, environment: environment)
+                             "--fonts", repositoryRoot + "/fonts"] + extra, stdinPipe: stdinPipe, environment: environment)
     }
 
     /// What the screen must show for `json` (decoded exactly as the screen decodes it).
