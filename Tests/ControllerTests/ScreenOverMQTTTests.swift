@@ -39,7 +39,7 @@ import Testing
         broker.kill()
         // Without the broker for more than the 3 s grace: the offline mark, the last state kept.
         #expect(screen.process.waitForLines(containing: "controller link down", timeout: 10), "\(screen.process.stderr)")
-        #expect(screen.frame() != nil)
+        #expect(screen.waitForFrame(screen.expected(Self.q1, offline: true)), "the last state stays, with the mark")
         try broker.start()
         #expect(screen.process.waitForLines(containing: "reconnected", timeout: 15), "\(screen.process.stderr)")
         #expect(screen.process.waitForLines(containing: "controller link up", timeout: 5))
@@ -106,8 +106,9 @@ import Testing
 
         // Refused: one clear error line, the idle scene, and no hammering of the broker.
         #expect(refused.process.waitForLines(containing: "refused the connection"))
-        #expect(refused.waitForFrame(refused.expected(QuizState.idle)))
-        usleep(2_000_000)
+        usleep(3_500_000)
+        #expect(refused.process.lines(containing: "controller link down").count == 1)
+        #expect(refused.waitForFrame(refused.expected(QuizState.idle, offline: true)))
         let errors = refused.process.stderrLines.filter { $0.hasPrefix("<3>") }
         #expect(errors.count == 1, "\(errors)")
         #expect(errors.first?.contains("not authorised") == true || errors.first?.contains("bad user name or password") == true)
@@ -193,8 +194,8 @@ import Testing
     @Test func unreachableBrokerAtStartIdleAndOfflineThenConnects() throws {
         let broker = try LocalBroker()
         let screen = try Screen(source: source(broker))
-        #expect(screen.waitForFrame(screen.expected(QuizState.idle)))
         #expect(screen.process.waitForLines(containing: "controller link down", timeout: 10), "\(screen.process.stderr)")
+        #expect(screen.waitForFrame(screen.expected(QuizState.idle, offline: true)))
         #expect(screen.process.lines(containing: "cannot reach the broker").count == 1, "one line, not one per attempt")
         try broker.start()
         let pub = try Publisher(broker.url, room: "room1")

@@ -36,13 +36,17 @@ final class Screen {
     }
 
     /// What the screen must show for `json` (decoded exactly as the screen decodes it).
-    static func expected(_ json: String, width: Int, height: Int, now: Double) -> Pixels {
+    static func expected(_ json: String, width: Int, height: Int, now: Double, offline: Bool = false) -> Pixels {
         let state = (try? StateDecoder.decode(Array(json.utf8))) ?? .idle
-        return expected(state, width: width, height: height, now: now)
+        return expected(state, width: width, height: height, now: now, offline: offline)
     }
 
-    /// The one place that says what an online screen shows for a state.
-    static func expected(_ state: QuizState, width: Int, height: Int, now: Double) -> Pixels {
+    /// The one place that says what a screen shows for a state. `offline`: the controller link
+    /// is down, so the screen adds its "controller offline" mark. The mark is drawn by the
+    /// scene renderer's overlay, which is wired in when the scenes and this branch meet; until
+    /// then an offline frame is the plain scene. (At that merge: render with
+    /// `ScreenOverlay(controllerOffline: offline)` here.)
+    static func expected(_ state: QuizState, width: Int, height: Int, now: Double, offline: Bool = false) -> Pixels {
         // Fonts loaded per call: FreeType objects are not shared between test threads.
         guard let fonts = try? FontSet(directory: repositoryRoot + "/fonts") else { return Pixels(bytes: []) }
         let canvas = Canvas(width: width, height: height)
@@ -50,8 +54,12 @@ final class Screen {
         return Pixels(bytes: canvas.rgbBytes())
     }
 
-    func expected(_ json: String) -> Pixels { Screen.expected(json, width: width, height: height, now: now) }
-    func expected(_ state: QuizState) -> Pixels { Screen.expected(state, width: width, height: height, now: now) }
+    func expected(_ json: String, offline: Bool = false) -> Pixels {
+        Screen.expected(json, width: width, height: height, now: now, offline: offline)
+    }
+    func expected(_ state: QuizState, offline: Bool = false) -> Pixels {
+        Screen.expected(state, width: width, height: height, now: now, offline: offline)
+    }
 
     /// The pixels of latest.png now (nil before the first frame).
     func frame() -> Pixels? { (try? PNG.read(latestPath)).map { Pixels(bytes: $0.rgbBytes()) } }
