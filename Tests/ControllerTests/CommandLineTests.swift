@@ -5,8 +5,10 @@ import Testing
 
 /// `publish`, and the one-line errors of `run`, `host` and `publish` for bad options, URLs
 /// and files (the built binary, as a user runs it).
-@Suite(.serialized) struct CommandLineTests {
+@Suite(.serialized) final class CommandLineTests {
+    let directory = makeTemporaryDirectory()
     init() { Log.sink = { _ in } }
+    deinit { removeDirectory(directory) }
 
     func run(_ args: [String], environment: [String: String] = [:]) throws -> Child {
         let c = try Child(args, environment: environment)
@@ -15,7 +17,7 @@ import Testing
     }
 
     func file(_ text: String) throws -> String {
-        let path = makeTemporaryDirectory() + "/state.json"
+        let path = directory + "/state-\(UInt32.random(in: 0...UInt32.max)).json"
         try Files.writeAtomically(Array(text.utf8), to: path)
         return path
     }

@@ -87,6 +87,7 @@ import Testing
         let broker = try LocalBroker(passwords: ["tv": "s3cret pass"])
         try broker.start()
         let dir = makeTemporaryDirectory()
+        defer { removeDirectory(dir) }
         let goodFile = dir + "/good", badFile = dir + "/bad"
         try Files.writeAtomically(Array("s3cret pass\n".utf8), to: goodFile)
         try Files.writeAtomically(Array("guess\n".utf8), to: badFile)

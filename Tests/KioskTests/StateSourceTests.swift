@@ -25,6 +25,16 @@ private func temporaryDirectory() -> String {
     }
 }
 
+private func removeFlatDirectory(_ path: String) {
+    guard path.hasPrefix("/tmp/"), let d = opendir(path) else { return }
+    while let e = readdir(d) {
+        let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        if name != "." && name != ".." { unlink(path + "/" + name) }
+    }
+    closedir(d)
+    rmdir(path)
+}
+
 /// Writes like a program that opens, truncates and writes in place (no rename).
 private func writeInPlace(_ path: String, _ text: String, close closing: Bool = true) -> Int32 {
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
@@ -39,6 +49,7 @@ private func writeInPlace(_ path: String, _ text: String, close closing: Bool = 
 
     @Test func renameReplacementInPlaceRewriteAndRecreationAllCount() throws {
         let dir = temporaryDirectory()
+        defer { removeFlatDirectory(dir) }
         let path = dir + "/state.json"
         let loop = EventLoop()
         let sink = RecordingSink()
@@ -62,6 +73,7 @@ private func writeInPlace(_ path: String, _ text: String, close closing: Bool = 
 
     @Test func aHalfWrittenFileIsRejectedNotBlankAndTheCompletedOneIsTaken() throws {
         let dir = temporaryDirectory()
+        defer { removeFlatDirectory(dir) }
         let path = dir + "/state.json"
         try Files.writeAtomically(Array(#"{"title":"good"}"#.utf8), to: path)
         let loop = EventLoop()

@@ -35,7 +35,8 @@ enum MQTTBench {
         let out = broker.directory + "/frames"
         let loop = EventLoop()
         let kiosk = Kiosk(loop: loop, renderer: SceneRenderer(fonts: fonts))
-        let output = TimingOutput(try HeadlessOutput(width: size.width, height: size.height, directory: out))
+        let headless = try HeadlessOutput(width: size.width, height: size.height, directory: out)
+        let output = TimingOutput(headless)
         kiosk.setOutputs([output])
         var room = broker.url
         room.room = "bench"
@@ -75,6 +76,8 @@ enum MQTTBench {
         source.stop()
         publisher.stop()
         broker.stop()
+        unlink(headless.latestPath)
+        rmdir(out)
 
         Console.out("publish → frame through mosquitto on 127.0.0.1, \(size), \(updates) updates (question scene, Japanese, countdown)")
         Console.out("  frame rendered (what DRM would flip): " + summary(rendered))
