@@ -21,13 +21,16 @@ let package = Package(
             dependencies: ["CFreeType", "CPNG", "CQRencode", "CHarfBuzz", "CFontconfig", "Platform"],
             swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
         ),
+        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
         .systemLibrary(name: "CLinux"),
         .target(name: "Platform", dependencies: ["CLinux"]),
         .target(name: "Display", dependencies: ["CDRM", "Platform", "Renderer"]),
-        .target(name: "Kiosk", dependencies: ["Display", "Platform", "Renderer"]),
+        .target(name: "MQTT", dependencies: ["CMosquitto", "Platform"]),
+        .target(name: "Controller", dependencies: ["Platform", "Renderer"]),
+        .target(name: "Kiosk", dependencies: ["Controller", "Display", "MQTT", "Platform", "Renderer"]),
         .executableTarget(
             name: "QuizKiosk",
-            dependencies: ["Renderer", "Platform", "Display", "Kiosk"]
+            dependencies: ["Renderer", "Platform", "Display", "Kiosk", "Controller", "MQTT"]
         ),
         // Fuzz targets for everything that reads outside input (scripts/fuzz builds it with
         // --sanitize=fuzzer); a normal build replays corpus files through them.
@@ -41,6 +44,10 @@ let package = Package(
         .testTarget(
             name: "KioskTests",
             dependencies: ["Kiosk", "Display", "Platform", "Renderer"]
+        ),
+        .testTarget(
+            name: "ControllerTests",
+            dependencies: ["Controller", "MQTT", "Kiosk", "Display", "Platform", "Renderer"]
         ),
         .testTarget(
             name: "QuizKioskTests",

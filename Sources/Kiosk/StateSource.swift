@@ -32,19 +32,3 @@ public final class InMemorySource: StateSource {
     public func send(bytes: [UInt8]) { sink?.receive(bytes, from: description) }
     public func link(online: Bool) { sink?.controllerLink(online: online) }
 }
-
-/// A file read once at start (`--state FILE`). The controller issue replaces this with a
-/// watched file.
-public final class StaticFileSource: StateSource {
-    public let path: String
-    public var description: String { "file:" + path }
-
-    public init(path: String) { self.path = path }
-
-    public func start(on loop: EventLoop, sink: StateSink) throws {
-        let bytes = try Files.read(path, limit: 64 * 1024 + 1)
-        sink.receive(bytes, from: path)
-    }
-
-    public func stop() {}
-}

@@ -13,12 +13,19 @@ enum CLI {
                         render the bundled demo quiz, every phase, to PNG files in DIR
           render --state FILE [--size WxH] --out FILE.png [--now TIME] [--fonts DIR] [--font FILE]...
                         draw what the TV shows for a quiz state (TIME: RFC 3339, for countdowns)
-          run --headless --out DIR [--size WxH] [--keep-frames] [--state FILE] [--fonts DIR]
+          run --headless --out DIR [--size WxH] [--keep-frames] [--source SOURCE]... [--fonts DIR]
+              [--screen-id ID] [--password-file FILE] [--cafile FILE] [--now TIME]
                         the screen: show the quiz state until SIGINT/SIGTERM (headless: DIR/latest.png)
+                        SOURCE: mqtt://[user@]host[:port]/ROOM, mqtts://…, file:PATH, stdin or demo
           layout --text TEXT --width PX [--size PX] [--bold] [--json] [--fonts DIR] [--font FILE]...
                         print the lines the renderer would draw (--json: widths and each run's font)
-          bench [--frames N]
-                        time cold and warm frames of the question scene (run with -c release)
+          host QUIZ.json --broker URL --room ROOM [--scores FILE] [--password-file FILE] [--cafile FILE]
+                        run a quiz from the terminal: each step is published to the room's screens
+          publish --broker URL --room ROOM (STATE.json | - | --clear) [--raw] [--password-file FILE]
+                        publish one state (retained) to the room
+          bench [--frames N] | bench --mqtt [--updates N] [--size WxH]
+                        time frames of the question scene, or publish-to-frame latency through a
+                        private mosquitto (run with -c release)
           help          this text
         """
 
@@ -34,7 +41,9 @@ enum CLI {
             case "render": return try RenderCommand.run(rest)
             case "run": return try RunCommand.run(rest)
             case "layout": return try LayoutCommand.run(rest)
-            case "bench": return try BenchCommand.run(rest)
+            case "host": return try HostCommand.run(rest)
+            case "publish": return try PublishCommand.run(rest)
+            case "bench": return try rest.contains("--mqtt") ? MQTTBench.run(rest) : BenchCommand.run(rest)
             case "bench-child": return try BenchCommand.child(rest)
             case "help", "--help", "-h":
                 Console.out(usage)

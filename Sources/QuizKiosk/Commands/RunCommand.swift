@@ -7,11 +7,12 @@ import Renderer
 /// `quizkiosk run`: the screen. Reads states from a source and shows them until SIGINT or
 /// SIGTERM.
 enum RunCommand {
-    static let options: Set<String> = ["--state", "--out", "--size", "--fonts"]
+    static let options: Set<String> = RunSources.options.union(["--state", "--out", "--size", "--fonts"])
     static let flags: Set<String> = ["--headless", "--keep-frames"]
 
     static func run(_ argv: [String]) throws -> Int32 {
         let args = try Arguments(try ConfigFile.expand(argv, options: options, flags: flags), options: options, flags: flags)
+        let sources = try RunSources(args)
         let fonts = try CLI.loadFonts(args.value("--fonts"))
         let loop = EventLoop()
         let kiosk = Kiosk(loop: loop, renderer: SceneRenderer(fonts: fonts))
@@ -22,7 +23,7 @@ enum RunCommand {
         }
         let size = try args.value("--size").map { s throws(UsageError) in try DisplaySize(parsing: s) } ?? DisplaySize(width: 1920, height: 1080)
         let out = try args.required("--out")
-        let output = try HeadlessOutput(width: size.width, height: size.height, directory: out, keepFrames: args.has("--keep-frames"))
+        let output = try HeadlessOutput(width: size.width, height: size.height, directory: out, keepFrames: false)
         var announced = false
         kiosk.onFrame = { o, _ in
             if !announced {
@@ -31,10 +32,9 @@ enum RunCommand {
             }
         }
         let service = ServiceNotifications(kiosk: kiosk)
+        if args.has("--keep-frames") { RunSources.keepOneFramePerState(kiosk, directory: out) }
         kiosk.setOutputs([output])
-        if let path = args.value("--state") {
-            try kiosk.add(source: StaticFileSource(path: path))
-        }
+        try sources.attach(to: kiosk)
 
         loop.watch(fd: signals.fd) { _ in
             if let s = signals.read() {

@@ -1,0 +1,6 @@
+#ifndef QUIZKIOSK_CMOSQUITTO_SHIM_H
+#define QUIZKIOSK_CMOSQUITTO_SHIM_H
+// libmosquitto (Debian libmosquitto-dev), the MQTT client library. Everything Swift needs
+// imports directly (functions, enums, struct mosquitto_message); no wrappers are required.
+#include <mosquitto.h>
+#endif

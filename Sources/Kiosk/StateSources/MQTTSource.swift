@@ -1,0 +1,109 @@
+import Glibc
+import MQTT
+import Platform
+
+/// The controller over MQTT: subscribes to `quizkiosk/ROOM/state` (retained, QoS 1) and hands
+/// every message to the store; keeps the link up (the client reconnects on its own); reports
+/// the link down after `offlineAfter` seconds without the broker, so a blip does not flash the
+/// offline mark; publishes the screen's presence (retained, with a last will).
+public final class MQTTSource: StateSource {
+    public let broker: BrokerURL
+    public let room: String
+    public let screen: String
+    public let caFile: String?
+    public var offlineAfter = 3.0
+    /// Seconds between checks whether the presence changed (it is republished only then).
+    public var presenceInterval = 1.0
+    /// Client settings for tests (faster retries).
+    public var tune: ((inout MQTTClient.Configuration) -> Void)?
+    /// What to publish as this screen's presence; nil publishes only online/offline.
+    public var presence: (() -> ScreenPresence)?
+    public var description: String { broker.description }
+    public var stateTopic: String { BrokerURL.stateTopic(room: room) }
+    public var presenceTopic: String { BrokerURL.presenceTopic(room: room, screen: screen) }
+    public private(set) var client: MQTTClient?
+
+    private weak var sink: StateSink?
+    private var loop: EventLoop?
+    private var offlineTimer: EventLoop.Token?
+    private var presenceTimer: EventLoop.Token?
+    private var published: [UInt8]?
+
+    /// `broker.room` must be set; `screen` is one topic level (see `BrokerURL.roomProblem`).
+    public init(broker: BrokerURL, screen: String, caFile: String? = nil) throws(MQTTError) {
+        guard let room = broker.room else { throw MQTTError("\(broker): the room is missing (\(broker)/ROOM)") }
+        if let why = BrokerURL.roomProblem(screen) { throw MQTTError("screen id \"\(screen)\": \(why)") }
+        self.broker = broker
+        self.room = room
+        self.screen = screen
+        self.caFile = caFile
+    }
+
+    public func start(on loop: EventLoop, sink: StateSink) throws {
+        self.loop = loop
+        self.sink = sink
+        let offline = ScreenPresence(screen: screen, online: false).json
+        var config = MQTTClient.Configuration(
+            broker: broker,
+            // Unique per process: two clients with one id make the broker drop the older one.
+            clientID: "quizkiosk-\(screen)-\(getpid())",
+            caFile: caFile,
+            will: .init(topic: presenceTopic, payload: offline, qos: 1, retain: true))
+        tune?(&config)
+        let client = try MQTTClient(config, loop: loop)
+        self.client = client
+        let topic = stateTopic
+        client.onMessage = { [weak self] t, payload, _ in
+            guard t == topic else { return }
+            self?.sink?.receive(payload, from: t)
+        }
+        client.onConnected = { [weak self] in self?.linkUp() }
+        client.onDisconnected = { [weak self] _ in self?.linkDown() }
+        client.subscribe(topic, qos: 1)
+        Log.info("\(description): subscribing to \(topic) as screen \(screen)")
+        client.start()
+        armOfflineTimer()
+        presenceTimer = loop.after(presenceInterval) { [weak self] in self?.presenceTick() }
+    }
+
+    public func stop() {
+        for t in [offlineTimer, presenceTimer] { if let t { loop?.cancel(t) } }
+        offlineTimer = nil
+        presenceTimer = nil
+        client?.stop(final: .init(topic: presenceTopic, payload: ScreenPresence(screen: screen, online: false).json))
+        client = nil
+        sink = nil
+    }
+
+    private func linkUp() {
+        if let t = offlineTimer { loop?.cancel(t) }
+        offlineTimer = nil
+        sink?.controllerLink(online: true)
+        published = nil
+        publishPresence()
+    }
+
+    private func linkDown() { armOfflineTimer() }
+
+    private func armOfflineTimer() {
+        guard offlineTimer == nil else { return }
+        offlineTimer = loop?.after(offlineAfter) { [weak self] in
+            guard let self else { return }
+            self.offlineTimer = nil
+            if self.client?.state != .connected { self.sink?.controllerLink(online: false) }
+        }
+    }
+
+    private func presenceTick() {
+        presenceTimer = loop?.after(presenceInterval) { [weak self] in self?.presenceTick() }
+        publishPresence()
+    }
+
+    /// Publishes the presence if it changed since it was last published (and we are connected).
+    private func publishPresence() {
+        guard let client, client.state == .connected else { return }
+        let doc = (presence?() ?? ScreenPresence(screen: screen, online: true)).json
+        guard doc != published else { return }
+        if client.publish(.init(topic: presenceTopic, payload: doc, qos: 1, retain: true)) != nil { published = doc }
+    }
+}

@@ -1,0 +1,222 @@
+import Glibc
+import Platform
+
+/// A private Mosquitto broker on 127.0.0.1 at a free port, for the tests and the latency
+/// benchmark: a generated configuration in its own directory (persistence off, optional
+/// password file and TLS listener), started, killed and restarted on the same port.
+public final class LocalBroker {
+    public let directory: String
+    public let port: Int
+    public private(set) var pid: pid_t = 0
+    public var logPath: String { directory + "/broker.log" }
+    public var configPath: String { directory + "/mosquitto.conf" }
+    public var passwordPath: String { directory + "/passwords" }
+
+    private let tls: (certificate: String, key: String)?
+    private var passwords: [String: String]
+
+    /// `passwords` empty: anonymous clients allowed. `tls`: PEM certificate and key files for
+    /// a TLS listener (then the broker speaks only TLS).
+    public init(passwords: [String: String] = [:], tls: (certificate: String, key: String)? = nil) throws(MQTTError) {
+        self.passwords = passwords
+        self.tls = tls
+        directory = try Self.makeTemporaryDirectory()
+        port = try Self.freePort()
+        try writeConfiguration()
+    }
+
+    deinit {
+        stop()
+        for f in [logPath, configPath, passwordPath, directory + "/broker.out"] { unlink(f) }
+        rmdir(directory)
+    }
+
+    public static func executable() -> String? {
+        for p in ["/usr/sbin/mosquitto", "/usr/local/sbin/mosquitto", "/usr/bin/mosquitto"] where access(p, X_OK) == 0 {
+            return p
+        }
+        return nil
+    }
+
+    public var url: BrokerURL { BrokerURL(tls: tls != nil, host: "127.0.0.1", port: port) }
+
+    private func writeConfiguration() throws(MQTTError) {
+        var conf = """
+            listener \(port) 127.0.0.1
+            persistence false
+            set_tcp_nodelay true
+            log_dest file \(logPath)
+            log_type error
+            log_type warning
+            log_type notice
+            log_type information
+            connection_messages true
+            max_queued_messages 100000
+
+            """
+        // Run as root (CI), mosquitto would switch to the `mosquitto` user and lose access to
+        // our files; a test broker on loopback has no need to.
+        if getuid() == 0 { conf += "user root\n" }
+        if passwords.isEmpty {
+            conf += "allow_anonymous true\n"
+        } else {
+            conf += "allow_anonymous false\npassword_file \(passwordPath)\n"
+            try writePasswords()
+        }
+        if let tls { conf += "certfile \(tls.certificate)\nkeyfile \(tls.key)\n" }
+        do {
+            try Files.writeAtomically(Array(conf.utf8), to: configPath)
+        } catch {
+            throw MQTTError("cannot write \(configPath): \(error)")
+        }
+    }
+
+    private func writePasswords() throws(MQTTError) {
+        unlink(passwordPath)
+        for (user, password) in passwords.sorted(by: { $0.key < $1.key }) {
+            let create = access(passwordPath, F_OK) != 0
+            let args = ["mosquitto_passwd"] + (create ? ["-c"] : []) + ["-b", passwordPath, user, password]
+            let status = try Self.spawnAndWait(["/usr/bin/mosquitto_passwd"] + Array(args.dropFirst()))
+            guard status == 0 else { throw MQTTError("mosquitto_passwd failed (status \(status))") }
+        }
+        chmod(passwordPath, 0o600)
+    }
+
+    /// Replaces the password file and tells the running broker to reload it (SIGHUP).
+    public func setPasswords(_ new: [String: String]) throws(MQTTError) {
+        passwords = new
+        try writePasswords()
+        if pid > 0 { Glibc.kill(pid, SIGHUP) }
+    }
+
+    /// Starts the broker and waits until it accepts connections.
+    public func start(timeout: Double = 10) throws(MQTTError) {
+        guard pid == 0 else { return }
+        guard let exe = Self.executable() else {
+            throw MQTTError("mosquitto is not installed (scripts/setup installs the Debian package)")
+        }
+        pid = try Self.spawn([exe, "-c", configPath], output: directory + "/broker.out")
+        let end = Clock.monotonic() + timeout
+        while Clock.monotonic() < end {
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid {
+                pid = 0
+                let log = (try? Files.read(directory + "/broker.out")).map { String(decoding: $0, as: UTF8.self) } ?? ""
+                throw MQTTError("mosquitto exited at start (status \(status)): \(log.split(separator: "\n").last ?? "")")
+            }
+            if Self.accepts(port: port) { return }
+            usleep(20_000)
+        }
+        throw MQTTError("mosquitto did not listen on port \(port) within \(timeout) s")
+    }
+
+    /// SIGKILL: the broker vanishes without a goodbye (clients see their socket close).
+    public func kill() {
+        guard pid > 0 else { return }
+        Glibc.kill(pid, SIGKILL)
+        var status: Int32 = 0
+        _ = retryingEINTR { waitpid(pid, &status, 0) }
+        pid = 0
+    }
+
+    /// SIGTERM, then SIGKILL if it is still there after a second.
+    public func stop() {
+        guard pid > 0 else { return }
+        Glibc.kill(pid, SIGTERM)
+        var status: Int32 = 0
+        for _ in 0..<100 {
+            if waitpid(pid, &status, WNOHANG) == pid {
+                pid = 0
+                return
+            }
+            usleep(10_000)
+        }
+        kill()
+    }
+
+    public func log() -> String {
+        (try? Files.read(logPath)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
+    // MARK: helpers
+
+    static func accepts(port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var addr = loopback(port: port)
+        return withUnsafePointer(to: &addr) { p in
+            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+    }
+
+    static func loopback(port: Int) -> sockaddr_in {
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = in_port_t(UInt16(port).bigEndian)
+        addr.sin_addr.s_addr = in_addr_t(UInt32(0x7F00_0001).bigEndian)
+        return addr
+    }
+
+    /// A port nobody listens on now: bind to port 0, read what the kernel chose, close.
+    public static func freePort() throws(MQTTError) -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw MQTTError("socket: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var addr = loopback(port: 0)
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let ok = withUnsafeMutablePointer(to: &addr) { p in
+            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, len) == 0 && getsockname(fd, $0, &len) == 0 }
+        }
+        guard ok else { throw MQTTError("cannot find a free port: \(String(cString: strerror(errno)))") }
+        return Int(UInt16(bigEndian: addr.sin_port))
+    }
+
+    static func makeTemporaryDirectory() throws(MQTTError) -> String {
+        var template = Array("/tmp/quizkiosk-broker-XXXXXX".utf8CString)
+        let made: String? = template.withUnsafeMutableBufferPointer { buf in
+            guard let base = buf.baseAddress, let p = mkdtemp(base) else { return nil }
+            return String(cString: p)
+        }
+        guard let made else { throw MQTTError("mkdtemp: \(String(cString: strerror(errno)))") }
+        return made
+    }
+
+    static func spawn(_ argv: [String], output: String) throws(MQTTError) -> pid_t {
+        var fa = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&fa)
+        defer { posix_spawn_file_actions_destroy(&fa) }
+        posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&fa, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&fa, 1, 2)
+        let cargs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        defer { cargs.forEach { free($0) } }
+        // The child starts with no signals blocked and default handlers: the caller may block
+        // SIGTERM/SIGHUP (signalfd, test runners) or ignore SIGPIPE, and a child inherits both.
+        var attr = posix_spawnattr_t()
+        posix_spawnattr_init(&attr)
+        defer { posix_spawnattr_destroy(&attr) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for s in [SIGTERM, SIGHUP, SIGINT, SIGPIPE] { sigaddset(&defaults, s) }
+        posix_spawnattr_setsigmask(&attr, &none)
+        posix_spawnattr_setsigdefault(&attr, &defaults)
+        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, argv[0], &fa, &attr, cargs, environ)
+        guard rc == 0 else { throw MQTTError("cannot start \(argv[0]): \(String(cString: strerror(rc)))") }
+        return pid
+    }
+
+    /// Runs a helper program (mosquitto_passwd, openssl) to completion; its exit status.
+    public static func run(_ argv: [String]) throws(MQTTError) -> Int32 { try spawnAndWait(argv) }
+
+    static func spawnAndWait(_ argv: [String]) throws(MQTTError) -> Int32 {
+        let pid = try spawn(argv, output: "/dev/null")
+        var status: Int32 = 0
+        _ = retryingEINTR { waitpid(pid, &status, 0) }
+        return status
+    }
+}

@@ -1,0 +1,119 @@
+import Controller
+import Glibc
+import MQTT
+import Platform
+import Renderer
+
+/// `quizkiosk host QUIZ.json --broker URL --room ROOM`: runs a quiz from a file in the
+/// terminal. Each step (keys: next, reveal, leaderboard, back, quit) is published retained on
+/// the room's state topic with a growing revision; a question carries `endsAt`, so every screen
+/// counts down on its own clock. After a reconnection the current state is published again
+/// (a broker without persistence forgets retained messages when it restarts).
+enum HostCommand {
+    static let options = BrokerOptions.options.union(["--broker", "--room", "--scores"])
+
+    static func run(_ argv: [String]) throws -> Int32 {
+        let args = try Arguments(argv, options: options, maxPositional: 1)
+        Log.prefixes = false  // a command for people at a terminal, not a journald service
+        guard let path = args.positional.first else {
+            throw UsageError(message: "host needs a quiz file: quizkiosk host QUIZ.json --broker URL --room ROOM")
+        }
+        let (url, room) = try BrokerOptions.brokerAndRoom(args)
+        let quiz: QuizFile
+        do {
+            quiz = try QuizFile.load(path)
+        } catch {
+            throw CLIError(error.message)
+        }
+        let scoresPath = args.value("--scores")
+        var session = HostSession(quiz: quiz, startedAt: Clock.now())
+        if let scoresPath { loadScores(scoresPath, into: &session, report: { Console.err($0) }) }
+
+        let loop = EventLoop()
+        let signals = try SignalWatch()
+        let client = try MQTTClient(.init(broker: url, clientID: "quizkiosk-host-\(getpid())", caFile: args.value("--cafile")), loop: loop)
+        let topic = BrokerURL.stateTopic(room: room)
+        let ui = HostTerminal(loop: loop)
+        /// The revision the broker has (acknowledged), and the message ids still in flight.
+        var acknowledged = 0
+        var inFlight: [Int32: Int] = [:]
+
+        func publishCurrent() {
+            let state = session.state()
+            let rev = state.revision ?? 0
+            if let mid = client.publish(.init(topic: topic, payload: StateEncoder.encode(state), qos: 1, retain: true)) {
+                inFlight[mid] = rev
+            } else if client.state != .connecting {
+                ui.line("  (broker unreachable: revision \(rev) is sent when it is back)")
+            }
+        }
+        func show() {
+            ui.line("[\(session.revision)] \(session.summary(now: Clock.now()))")
+            publishCurrent()
+            updateStatus()
+        }
+        func updateStatus() {
+            let left = session.secondsLeft(now: Clock.now()).map { $0 > 0 ? "⏱ \(Int($0.rounded(.up))) s left" : "⏱ time is up — r reveals" }
+            ui.setStatus(left.map { $0 + (client.state == .connected ? "" : " · broker unreachable") })
+        }
+        func tick() {
+            updateStatus()
+            loop.after(1) { tick() }
+        }
+
+        client.onConnected = { publishCurrent() }
+        client.onPublished = { mid in
+            if let rev = inFlight.removeValue(forKey: mid) { acknowledged = max(acknowledged, rev) }
+        }
+        ui.onKey = { key in
+            switch key {
+            case .quit:
+                loop.stop()
+            case .unknown(let word):
+                ui.line("  unknown key \"\(word)\" — \(HostTerminal.help)")
+            case .action(let action):
+                if let why = session.apply(action, now: Clock.now()) {
+                    ui.line("  \(why)")
+                    return
+                }
+                if let scoresPath, session.state().phase == .leaderboard || session.state().phase == .ended {
+                    loadScores(scoresPath, into: &session, report: { ui.line("  " + $0) })
+                }
+                show()
+            }
+        }
+        ui.onEnd = { loop.stop() }
+        loop.watch(fd: signals.fd) { _ in
+            if signals.read() != nil { loop.stop() }
+        }
+
+        ui.line("QuizKiosk host — \(quiz.title): \(quiz.questions.count) questions, room \(room) on \(url)")
+        ui.line(HostTerminal.help)
+        ui.start()
+        client.start()
+        show()
+        tick()
+        loop.run()
+
+        ui.restore()
+        // Let the last state reach the broker (QoS 1 acknowledgement) before saying goodbye.
+        let last = session.revision
+        _ = loop.run(until: { acknowledged >= last || client.state != .connected }, timeout: 3)
+        client.stop()
+        if acknowledged >= last {
+            Console.out("quit: the screens keep showing revision \(last); `quizkiosk publish --clear` clears the room")
+            return 0
+        }
+        Console.err("quit: revision \(last) did not reach the broker (\(url)); the screens show an older state")
+        return 1
+    }
+
+    /// Reads the scores file into the session; a bad file is reported and the old standings kept.
+    static func loadScores(_ path: String, into session: inout HostSession, report: (String) -> Void) {
+        do {
+            session.standings = try QuizFile.loadScores(path)
+        } catch {
+            report("\(error.message) (keeping the previous standings)")
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Controller
+import Glibc
+import MQTT
+import Platform
+import Renderer
+
+/// `quizkiosk publish --broker URL --room ROOM STATE.json`: publishes one state, retained at
+/// QoS 1, waits for the broker's acknowledgement and exits. The file is validated first (the
+/// error names the field); `--raw` sends the bytes as they are (for testing screens with bad
+/// input), `--clear` sends the empty retained message that clears the room to idle, `-` reads
+/// standard input.
+enum PublishCommand {
+    static func run(_ argv: [String]) throws -> Int32 {
+        let args = try Arguments(argv, options: BrokerOptions.options.union(["--broker", "--room", "--timeout"]),
+                                 flags: ["--raw", "--clear"], maxPositional: 1)
+        Log.prefixes = false  // a command for people at a terminal, not a journald service
+        let (url, room) = try BrokerOptions.brokerAndRoom(args)
+        let timeout = try args.value("--timeout").map { t throws(UsageError) in
+            guard let v = Double(t), v > 0, v <= 3600 else { throw UsageError(message: "--timeout \(t): expected seconds, e.g. 10") }
+            return v
+        } ?? 10
+        let payload: [UInt8]
+        if args.has("--clear") {
+            guard args.positional.isEmpty else { throw UsageError(message: "--clear publishes an empty message: give no file") }
+            payload = []
+        } else {
+            guard let path = args.positional.first else {
+                throw UsageError(message: "publish needs a state file (or - for standard input, or --clear)")
+            }
+            payload = try read(path, raw: args.has("--raw"))
+        }
+
+        let loop = EventLoop()
+        var config = MQTTClient.Configuration(broker: url, clientID: "quizkiosk-publish-\(getpid())", caFile: args.value("--cafile"))
+        config.retryCap = 2
+        let client = try MQTTClient(config, loop: loop)
+        let topic = BrokerURL.stateTopic(room: room)
+        var mid: Int32?
+        var acknowledged = false
+        var refused: String?
+        client.onConnected = { mid = client.publish(.init(topic: topic, payload: payload, qos: 1, retain: true)) }
+        client.onPublished = { m in if m == mid { acknowledged = true } }
+        client.onRefused = { why in refused = why }
+        client.start()
+        _ = loop.run(until: { acknowledged || refused != nil }, timeout: timeout)
+        client.stop()
+        if let refused {
+            throw CLIError("\(url): the broker refused the connection: \(refused) (check the user name and --password-file or \(BrokerOptions.passwordVariable))")
+        }
+        guard acknowledged else {
+            throw CLIError("\(url): not published: no acknowledgement from the broker within \(timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)) s")
+        }
+        Console.out(payload.isEmpty ? "cleared \(topic)" : "published \(payload.count) bytes to \(topic) (retained)")
+        return 0
+    }
+
+    static func read(_ path: String, raw: Bool) throws -> [UInt8] {
+        let bytes: [UInt8]
+        do {
+            bytes = path == "-" ? try readAll(fd: 0, limit: 1 << 20) : try Files.read(path, limit: 1 << 20)
+        } catch {
+            throw CLIError("\(path): \(error.message)")
+        }
+        if raw { return bytes }
+        guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else {
+            throw CLIError("\(path): the file is empty (use --clear to clear the room)")
+        }
+        do {
+            _ = try StateDecoder.decode(bytes)
+        } catch {
+            throw CLIError("\(path): \(error.message) (not published; --raw sends it anyway)")
+        }
+        return bytes
+    }
+
+    static func readAll(fd: Int32, limit: Int) throws(SystemError) -> [UInt8] {
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while out.count <= limit {
+            let n = chunk.withUnsafeMutableBytes { b in retryingEINTR { Glibc.read(fd, b.baseAddress, b.count) } }
+            if n < 0 { throw SystemError("read", subject: "standard input") }
+            if n == 0 { break }
+            out.append(contentsOf: chunk[0..<n])
+        }
+        return out
+    }
+}

@@ -1,0 +1,80 @@
+import Glibc
+import MQTT
+import Platform
+import Renderer
+import Testing
+
+/// The host command drives a whole quiz (keys typed into it one by one) while a headless screen
+/// shows it through a real broker: each step's published state is captured, and the screen's
+/// frame must equal the library's rendering of exactly that state at the screen's clock.
+@Suite(.serialized) struct HostEndToEndTests {
+    init() { Log.sink = { _ in } }
+
+    @Test func theHostDrivesAWholeQuizThroughEveryPhaseOnAHeadlessScreen() throws {
+        let broker = try LocalBroker()
+        try broker.start()
+        // The screen's clock frozen at the start, so question frames show the countdown at a
+        // known instant (the host's endsAt is real time: about "20" is what the room sees).
+        let screen = try Screen(source: "mqtt://127.0.0.1:\(broker.port)/finals", width: 640, height: 360,
+                                now: Clock.now().rounded(), extra: ["--keep-frames"])
+        let watcher = try Publisher(broker.url, room: "finals", subscribe: "quizkiosk/finals/state")
+        let host = try Child(["host", repositoryRoot + "/examples/quiz-en.json", "--broker", "mqtt://127.0.0.1:\(broker.port)",
+                              "--room", "finals"], stdinPipe: true)
+
+        var phases: [QuizState.Phase] = []
+        func step(_ key: String?, _ phase: QuizState.Phase, revision: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+            if let key { host.send(key) }
+            var state: QuizState?
+            let published = watcher.run(until: {
+                guard let last = watcher.received.last, let s = try? StateDecoder.decode(last.payload) else { return false }
+                state = s
+                return s.revision == revision
+            }, timeout: 10)
+            #expect(published, "revision \(revision) after key \(key ?? "-"): \(host.stdout) \(host.stderr)", sourceLocation: sourceLocation)
+            guard let state else { return }
+            #expect(state.phase == phase, "revision \(revision)", sourceLocation: sourceLocation)
+            #expect(screen.waitForFrame(screen.expected(state)), "revision \(revision) (\(phase)) on screen", sourceLocation: sourceLocation)
+            phases.append(state.phase)
+        }
+
+        step(nil, .lobby, revision: 1)
+        step("n", .question, revision: 2)
+        step("r", .reveal, revision: 3)
+        step("l", .leaderboard, revision: 4)
+        step("n", .question, revision: 5)
+        step("b", .leaderboard, revision: 6)  // back: the standings again
+        step("next", .question, revision: 7)  // words work too
+        step("n", .reveal, revision: 8)  // next during a question reveals
+        var revision = 8
+        for _ in 3...5 {
+            revision += 1
+            step("n", .question, revision: revision)
+            revision += 1
+            step("r", .reveal, revision: revision)
+        }
+        step("n", .ended, revision: 15)
+        #expect(Set(phases) == [.lobby, .question, .reveal, .leaderboard, .ended])
+
+        host.send("q")
+        #expect(host.wait(timeout: 10) == 0, "\(host.stderr)")
+        #expect(host.stdout.contains("the screens keep showing revision 15"), "\(host.stdout)")
+        #expect(host.stdout.contains("[2] question 1/5: Which planet has the most known moons?"))
+        // One kept frame per state shown: the idle start and the 15 states.
+        #expect(screen.keptFrames().count == 16, "\(screen.keptFrames())")
+        #expect(screen.keptFrames().last?.hasSuffix("-r15.png") == true)
+    }
+
+    @Test func aHostThatStartsBeforeTheBrokerPublishesWhenItComes() throws {
+        let broker = try LocalBroker()
+        let host = try Child(["host", repositoryRoot + "/examples/quiz-ja.json", "--broker", "mqtt://127.0.0.1:\(broker.port)/r2"],
+                             stdinPipe: true)
+        usleep(700_000)
+        try broker.start()
+        let watcher = try Publisher(broker.url, room: "r2", subscribe: "quizkiosk/r2/state")
+        #expect(watcher.run(until: {
+            watcher.received.last.flatMap { try? StateDecoder.decode($0.payload) }?.phase == .lobby
+        }, timeout: 15), "\(host.stderr)")
+        host.closeStdin()  // end of input quits
+        #expect(host.wait(timeout: 10) == 0, "\(host.stderr)")
+    }
+}

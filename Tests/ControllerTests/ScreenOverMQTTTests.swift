@@ -1,0 +1,215 @@
+import Glibc
+import MQTT
+import Platform
+import Renderer
+import Testing
+
+/// The screen (`quizkiosk run --headless`) against a real mosquitto started here, checked on
+/// its frames: latest.png compared pixel for pixel with the library's rendering of the state
+/// the controller published, at the screen's frozen clock.
+@Suite(.serialized) struct ScreenOverMQTTTests {
+    init() { Log.sink = { _ in } }
+
+    static let q1 = #"{"quizId":"t","revision":1,"phase":"question","question":{"number":1,"total":3,"text":"Which planet has the most moons?","choices":["Saturn","Jupiter"]}}"#
+    static let q2 = #"{"quizId":"t","revision":2,"phase":"reveal","question":{"number":1,"total":3,"text":"Which planet has the most moons?","choices":["Saturn","Jupiter"],"correct":0,"answerCounts":[9,7]}}"#
+    static let q3 = #"{"quizId":"t","revision":3,"phase":"question","question":{"number":2,"total":3,"text":"日本で一番高い山は？","choices":["富士山","北岳","槍ヶ岳"]}}"#
+
+    func source(_ broker: LocalBroker, room: String = "room1") -> String { "mqtt://127.0.0.1:\(broker.port)/\(room)" }
+
+    @Test func retainedStateReachesAScreenThatStartsLate() throws {
+        let broker = try LocalBroker()
+        try broker.start()
+        let pub = try Publisher(broker.url, room: "room1")
+        #expect(pub.publish(Self.q1))
+        let screen = try Screen(source: source(broker))
+        #expect(screen.waitForFrame(screen.expected(Self.q1)), "\(screen.process.stderr)")
+        #expect(pub.publish(Self.q2))
+        #expect(screen.waitForFrame(screen.expected(Self.q2)), "\(screen.process.stderr)")
+    }
+
+    @Test func brokerKilledAndRestartedWhileTheScreenRuns() throws {
+        let broker = try LocalBroker()
+        try broker.start()
+        let screen = try Screen(source: source(broker))
+        do {
+            let pub = try Publisher(broker.url, room: "room1")
+            #expect(pub.publish(Self.q1))
+            #expect(screen.waitForFrame(screen.expected(Self.q1)))
+        }
+        broker.kill()
+        // Without the broker for more than the 3 s grace: the offline mark, the last state kept.
+        #expect(screen.process.waitForLines(containing: "controller link down", timeout: 10), "\(screen.process.stderr)")
+        #expect(screen.waitForFrame(screen.expected(Self.q1, offline: true)), "the last state stays, with the mark")
+        try broker.start()
+        #expect(screen.process.waitForLines(containing: "reconnected", timeout: 15), "\(screen.process.stderr)")
+        #expect(screen.process.waitForLines(containing: "controller link up", timeout: 5))
+        let pub = try Publisher(broker.url, room: "room1")
+        #expect(pub.publish(Self.q3))
+        #expect(screen.waitForFrame(screen.expected(Self.q3)), "\(screen.process.stderr)")
+    }
+
+    @Test func aThousandUpdatesAsFastAsPossibleEndOnTheLastOne() throws {
+        let broker = try LocalBroker()
+        try broker.start()
+        // Full HD, so a frame (render + PNG) is much slower than a message: states must coalesce.
+        let screen = try Screen(source: source(broker), width: 1920, height: 1080, extra: ["--keep-frames"])
+        #expect(screen.process.waitForLines(containing: "connected"))
+        usleep(300_000)  // the subscription is in place
+        let pub = try Publisher(broker.url, room: "room1")
+        func state(_ rev: Int) -> String {
+            #"{"quizId":"load","revision":\#(rev),"phase":"question","question":{"number":\#(rev),"text":"Update \#(rev)","choices":["a","b","c","d"]}}"#
+        }
+        // 1,000 new revisions, every tenth followed by a stale one (late delivery), and a
+        // stale one last: revision order must hold under load, so 1000 is what stays.
+        var payloads: [[UInt8]] = []
+        for rev in 1...1000 {
+            payloads.append(Array(state(rev).utf8))
+            if rev % 10 == 0 { payloads.append(Array(state(rev - 5).utf8)) }
+        }
+        payloads.append(Array(state(990).utf8))
+        let start = Clock.monotonic()
+        #expect(pub.publishAll(payloads))
+        #expect(screen.waitForFrame(screen.expected(state(1000)), timeout: 30), "\(screen.process.stderr.suffix(2000))")
+        let seconds = Clock.monotonic() - start
+        // Let any frame still in the pipeline land, then check nothing older came after it.
+        usleep(300_000)
+        #expect(screen.frame() == screen.expected(state(1000)))
+        let kept = screen.keptFrames()
+        #expect(kept.last?.hasSuffix("-r1000.png") == true)
+        // Coalescing: a slow screen does not draw every state (files are per state drawn).
+        #expect(kept.count < 500, "drew \(kept.count) frames for 1,000 states")
+        let stale = screen.process.lines(containing: "ignored revision").count
+        #expect(stale == 101, "every stale revision gets its one line")
+        print("1,000 updates (+101 stale) through the broker: last shown after \(Int(seconds * 1000)) ms, \(kept.count) frames drawn")
+    }
+
+    @Test func passwordFileAcceptedEnvironmentAcceptedWrongPasswordRefused() throws {
+        let broker = try LocalBroker(passwords: ["tv": "s3cret pass"])
+        try broker.start()
+        let dir = makeTemporaryDirectory()
+        defer { removeDirectory(dir) }
+        let goodFile = dir + "/good", badFile = dir + "/bad"
+        try Files.writeAtomically(Array("s3cret pass\n".utf8), to: goodFile)
+        try Files.writeAtomically(Array("guess\n".utf8), to: badFile)
+
+        var url = broker.url
+        url.username = "tv"
+        url.password = "s3cret pass"
+        let pub = try Publisher(url, room: "room1")
+        #expect(pub.connected)
+        #expect(pub.publish(Self.q1))
+
+        let withFile = try Screen(source: "mqtt://tv@127.0.0.1:\(broker.port)/room1", extra: ["--password-file", goodFile])
+        let withEnv = try Screen(source: "mqtt://tv@127.0.0.1:\(broker.port)/room1", environment: ["QUIZKIOSK_MQTT_PASSWORD": "s3cret pass"])
+        let refused = try Screen(source: "mqtt://tv@127.0.0.1:\(broker.port)/room1", extra: ["--password-file", badFile])
+        #expect(withFile.waitForFrame(withFile.expected(Self.q1)), "\(withFile.process.stderr)")
+        #expect(withEnv.waitForFrame(withEnv.expected(Self.q1)), "\(withEnv.process.stderr)")
+
+        // Refused: one clear error line, the idle scene, and no hammering of the broker.
+        #expect(refused.process.waitForLines(containing: "refused the connection"))
+        usleep(3_500_000)
+        #expect(refused.process.lines(containing: "controller link down").count == 1)
+        #expect(refused.waitForFrame(refused.expected(QuizState.idle, offline: true)))
+        let errors = refused.process.stderrLines.filter { $0.hasPrefix("<3>") }
+        #expect(errors.count == 1, "\(errors)")
+        #expect(errors.first?.contains("not authorised") == true || errors.first?.contains("bad user name or password") == true)
+        #expect(errors.first?.contains("guess") == false, "the password is never logged")
+        // It keeps retrying slowly: once the broker takes that password, the screen gets in.
+        try broker.setPasswords(["tv": "guess"])
+        #expect(refused.waitForFrame(refused.expected(Self.q1), timeout: 20), "\(refused.process.stderr)")
+    }
+
+    @Test func twoScreensInOneRoomBothShowEachState() throws {
+        let broker = try LocalBroker()
+        try broker.start()
+        let a = try Screen(source: source(broker), screenID: "left")
+        let b = try Screen(source: source(broker), screenID: "right")
+        let pub = try Publisher(broker.url, room: "room1", subscribe: "quizkiosk/room1/screens/+")
+        for json in [Self.q1, Self.q2, Self.q3] {
+            #expect(pub.publish(json))
+            #expect(a.waitForFrame(a.expected(json)), "\(a.process.stderr)")
+            #expect(b.waitForFrame(b.expected(json)), "\(b.process.stderr)")
+        }
+        // Both report what they show on their presence topics.
+        #expect(pub.run(until: {
+            ["left", "right"].allSatisfy { id in
+                pub.received.last(where: { $0.topic == "quizkiosk/room1/screens/\(id)" })
+                    .map { String(decoding: $0.payload, as: UTF8.self).contains(#""revision":3"#) } ?? false
+            }
+        }, timeout: 10))
+        // A screen that vanishes without a goodbye is marked offline by its last will; one
+        // that shuts down cleanly says so itself.
+        a.process.kill()
+        #expect(b.process.terminate() == 0)
+        #expect(pub.run(until: {
+            ["left", "right"].allSatisfy { id in
+                pub.received.last(where: { $0.topic == "quizkiosk/room1/screens/\(id)" })
+                    .map { String(decoding: $0.payload, as: UTF8.self).contains(#""online":false"#) } ?? false
+            }
+        }, timeout: 20), "\(pub.received.map { ($0.topic, String(decoding: $0.payload, as: UTF8.self)) })")
+    }
+
+    @Test func everyInvalidMessageIsOneLineAndTheLastGoodFrameStays() throws {
+        let broker = try LocalBroker()
+        try broker.start()
+        let screen = try Screen(source: source(broker))
+        let pub = try Publisher(broker.url, room: "room1")
+        #expect(pub.publish(Self.q3))
+        let good = screen.expected(Self.q3)
+        #expect(screen.waitForFrame(good), "\(screen.process.stderr)")
+        usleep(200_000)
+        let identity = screen.frameIdentity()
+
+        var big = Array(#"{"title":""#.utf8)
+        big += [UInt8](repeating: UInt8(ascii: "x"), count: 65536 + 1 - big.count - 2)
+        big += Array(#""}"#.utf8)
+        #expect(big.count == 65537)
+        let cases: [(String, [UInt8], String)] = [
+            ("not JSON", Array(#"{"question":{"text":"Q"},}"#.utf8), "not JSON: line 1, column"),
+            ("not UTF-8", [0x7B, 0x22, 0x74, 0x69, 0x74, 0x6C, 0x65, 0x22, 0x3A, 0x22, 0xC3, 0x28, 0x22, 0x7D], "not UTF-8"),
+            ("64 KiB + 1", big, "message is 65537 bytes, over the 65536-byte limit"),
+            ("wrong type", Array(#"{"question":{"text":"Q","choices":["a",2]}}"#.utf8), "question.choices[1]: must be a string, got a number"),
+            ("unknown schema", Array(#"{"schema":2,"title":"from the future"}"#.utf8), "schema: version 2 is not supported"),
+            ("not an object", Array("[1,2,3]".utf8), "not a JSON object"),
+            ("old revision", Array(#"{"quizId":"t","revision":2,"title":"late"}"#.utf8), "ignored revision 2 of quiz t"),
+        ]
+        for (name, payload, line) in cases {
+            let before = screen.process.lines(containing: "quizkiosk/room1/state").count
+            #expect(pub.publish(payload), "\(name)")
+            #expect(screen.process.waitForLines(containing: line), "\(name): \(screen.process.stderr.suffix(1500))")
+            usleep(100_000)
+            let after = screen.process.lines(containing: "quizkiosk/room1/state")
+            #expect(after.count == before + 1, "\(name): exactly one line, got \(after.suffix(after.count - before))")
+            #expect(screen.frame() == good, "\(name): the last good state stays on screen")
+            #expect(screen.frameIdentity() == identity, "\(name): nothing was redrawn")
+        }
+        #expect(screen.process.lines(containing: "rejected so far").last?.contains("6 rejected so far") == true)
+        // And the screen is still listening.
+        #expect(pub.publish(Self.q1.replacingRevision(4)))
+        #expect(screen.waitForFrame(screen.expected(Self.q1.replacingRevision(4))))
+        // An empty retained message clears the room to idle.
+        #expect(pub.publish([UInt8]()))
+        #expect(screen.waitForFrame(screen.expected(QuizState.idle)))
+    }
+
+    @Test func unreachableBrokerAtStartIdleAndOfflineThenConnects() throws {
+        let broker = try LocalBroker()
+        let screen = try Screen(source: source(broker))
+        #expect(screen.process.waitForLines(containing: "controller link down", timeout: 10), "\(screen.process.stderr)")
+        #expect(screen.waitForFrame(screen.expected(QuizState.idle, offline: true)))
+        #expect(screen.process.lines(containing: "cannot reach the broker").count == 1, "one line, not one per attempt")
+        try broker.start()
+        let pub = try Publisher(broker.url, room: "room1")
+        #expect(pub.publish(Self.q1))
+        #expect(screen.waitForFrame(screen.expected(Self.q1), timeout: 15), "\(screen.process.stderr)")
+        #expect(screen.process.lines(containing: "controller link up").count == 1)
+    }
+}
+
+extension String {
+    func replacingRevision(_ rev: Int) -> String {
+        var s = self
+        if let r = s.firstRange(of: #""revision":1"#) { s.replaceSubrange(r, with: #""revision":\#(rev)"#) }
+        return s
+    }
+}

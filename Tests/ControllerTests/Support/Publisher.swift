@@ -1,0 +1,54 @@
+import MQTT
+import Platform
+
+/// A controller in the test process: its own loop and MQTT connection; every publish waits
+/// for the broker's acknowledgement, so when it returns the state is retained on the broker.
+final class Publisher {
+    let loop = EventLoop()
+    let client: MQTTClient
+    let topic: String
+    private var acked: Set<Int32> = []
+    private(set) var received: [(topic: String, payload: [UInt8])] = []
+
+    init(_ url: BrokerURL, room: String, subscribe: String? = nil, caFile: String? = nil) throws {
+        var c = MQTTClient.Configuration(broker: url, clientID: "test-pub-\(UInt32.random(in: 0...UInt32.max))", caFile: caFile)
+        c.retryInitial = 0.1
+        c.retryCap = 0.5
+        client = try MQTTClient(c, loop: loop)
+        topic = BrokerURL.stateTopic(room: room)
+        client.onPublished = { [unowned self] mid in self.acked.insert(mid) }
+        client.onMessage = { [unowned self] t, p, _ in self.received.append((t, p)) }
+        if let subscribe { client.subscribe(subscribe) }
+        client.start()
+        _ = loop.run(until: { self.client.state == .connected }, timeout: 10)
+    }
+
+    var connected: Bool { client.state == .connected }
+
+    @discardableResult
+    func publish(_ payload: [UInt8], retain: Bool = true) -> Bool {
+        // Catch up first: the broker may have dropped us while the test waited (keep-alive).
+        loop.runOnce(timeout: 0)
+        guard loop.run(until: { self.client.state == .connected }, timeout: 10), let mid = client.publish(.init(topic: topic, payload: payload, qos: 1, retain: retain)) else { return false }
+        return loop.run(until: { self.acked.contains(mid) }, timeout: 10)
+    }
+
+    @discardableResult
+    func publish(_ json: String) -> Bool { publish(Array(json.utf8)) }
+
+    /// Publishes all, as fast as the connection takes them, then waits for every acknowledgement.
+    func publishAll(_ payloads: [[UInt8]]) -> Bool {
+        var mids: [Int32] = []
+        for p in payloads {
+            guard let mid = client.publish(.init(topic: topic, payload: p, qos: 1, retain: true)) else { return false }
+            mids.append(mid)
+            loop.runOnce(timeout: 0)
+        }
+        return loop.run(until: { mids.allSatisfy { self.acked.contains($0) } }, timeout: 30)
+    }
+
+    /// Runs the loop (to receive) until `condition` holds.
+    func run(until condition: () -> Bool, timeout: Double = 10) -> Bool { loop.run(until: condition, timeout: timeout) }
+
+    deinit { client.stop() }
+}

@@ -1,0 +1,51 @@
+import Glibc
+import MQTT
+import Platform
+import Testing
+
+/// mqtts:// with --cafile against a TLS-only mosquitto, its certificate signed by a throwaway CA
+/// made here with openssl.
+@Suite(.serialized) struct TLSTests {
+    init() { Log.sink = { _ in } }
+
+    /// A CA and a server certificate for 127.0.0.1 in `dir`; returns (ca, cert, key) paths.
+    static func makeCertificates(in dir: String) throws -> (ca: String, cert: String, key: String) {
+        let ext = dir + "/san.ext"
+        try Files.writeAtomically(Array("subjectAltName=IP:127.0.0.1,DNS:localhost\n".utf8), to: ext)
+        let steps: [[String]] = [
+            ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=QuizKiosk test CA",
+             "-keyout", dir + "/ca.key", "-out", dir + "/ca.crt"],
+            ["req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1", "-keyout", dir + "/server.key", "-out", dir + "/server.csr"],
+            ["x509", "-req", "-in", dir + "/server.csr", "-CA", dir + "/ca.crt", "-CAkey", dir + "/ca.key", "-CAcreateserial",
+             "-days", "2", "-extfile", ext, "-out", dir + "/server.crt"],
+        ]
+        for args in steps {
+            let status = try LocalBroker.run(["/usr/bin/openssl"] + args)
+            guard status == 0 else { throw MQTTError("openssl \(args[0]) failed (\(status))") }
+        }
+        return (dir + "/ca.crt", dir + "/server.crt", dir + "/server.key")
+    }
+
+    @Test(.enabled(if: access("/usr/bin/openssl", X_OK) == 0, "openssl is installed by scripts/setup"))
+    func mqttsWithTheRightCAConnectsAndWithoutItIsRefused() throws {
+        let dir = makeTemporaryDirectory()
+        defer { removeDirectory(dir) }
+        let certs = try Self.makeCertificates(in: dir)
+        let broker = try LocalBroker(tls: (certs.cert, certs.key))
+        try broker.start()
+        let pub = try Publisher(broker.url, room: "secure", caFile: certs.ca)
+        #expect(pub.connected)
+        let state = #"{"title":"over TLS","phase":"lobby","lobby":{"joinCode":"5150"}}"#
+        #expect(pub.publish(state))
+
+        let screen = try Screen(source: "mqtts://127.0.0.1:\(broker.port)/secure", extra: ["--cafile", certs.ca])
+        #expect(screen.waitForFrame(screen.expected(state)), "\(screen.process.stderr)")
+
+        // The system's CA store does not know our CA: no connection, one line, idle.
+        let untrusting = try Screen(source: "mqtts://127.0.0.1:\(broker.port)/secure")
+        #expect(untrusting.process.waitForLines(containing: "controller link down", timeout: 10), "\(untrusting.process.stderr)")
+        #expect(untrusting.waitForFrame(untrusting.expected(.idle, offline: true)))
+        #expect(untrusting.process.lines(containing: "TLS handshake failed").count == 1, "\(untrusting.process.stderr)")
+        #expect(untrusting.process.lines(containing: "<4>").count == 1, "one warning, not one per attempt: \(untrusting.process.stderr)")
+    }
+}
