@@ -26,6 +26,9 @@ enum CLI {
           bench [--frames N] | bench --mqtt [--updates N] [--size WxH]
                         time frames of the question scene, or publish-to-frame latency through a
                         private mosquitto (run with -c release)
+          bench --soak [--updates N]
+                        100,000 varied updates through the stdin source with size changes: memory,
+                        file descriptors, last frame
           help          this text
         """
 
@@ -43,7 +46,10 @@ enum CLI {
             case "layout": return try LayoutCommand.run(rest)
             case "host": return try HostCommand.run(rest)
             case "publish": return try PublishCommand.run(rest)
-            case "bench": return try rest.contains("--mqtt") ? MQTTBench.run(rest) : BenchCommand.run(rest)
+            case "bench":
+                if rest.contains("--mqtt") { return try MQTTBench.run(rest) }
+                if rest.contains("--soak") { return try SoakBench.run(rest) }
+                return try BenchCommand.run(rest)
             case "bench-child": return try BenchCommand.child(rest)
             case "help", "--help", "-h":
                 Console.out(usage)

@@ -1,0 +1,12 @@
+import Testing
+
+/// The soak benchmark's own checks (last frame equals last state, descriptors constant) on a
+/// short run; the 100,000-update run is `swift run -c release quizkiosk bench --soak`.
+@Suite struct SoakSmokeTests {
+    @Test func aShortSoakKeepsEveryInvariant() {
+        let r = Run(["bench", "--soak", "--updates", "2000"])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("last frame equals the last state (revision 2000): true"), "\(r.stdout)")
+        #expect(r.stdout.contains("open file descriptors: "), "\(r.stdout)")
+    }
+}
