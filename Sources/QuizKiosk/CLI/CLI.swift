@@ -13,8 +13,13 @@ enum CLI {
                         render the bundled demo quiz, every phase, to PNG files in DIR
           render --state FILE [--size WxH] --out FILE.png [--now TIME] [--fonts DIR]
                         draw what the TV shows for a quiz state (TIME: RFC 3339, for countdowns)
+          run [--connector NAME | --outputs first|all|NAME,...] [--mode WxH[@HZ]] [--device PATH]
+              [--state FILE] [--now TIME] [--fonts DIR]
+                        the screen: show the quiz state on the TV (DRM/KMS) until SIGINT/SIGTERM
           run --headless --out DIR [--size WxH] [--keep-frames] [--state FILE] [--fonts DIR]
-                        the screen: show the quiz state until SIGINT/SIGTERM (headless: DIR/latest.png)
+                        the same without a display: DIR/latest.png
+          displays [--json] [--device PATH]
+                        list DRM cards, connectors, monitors (EDID), modes and what drives them
           bench [--frames N]
                         time cold and warm frames of the question scene (run with -c release)
           help          this text
@@ -31,6 +36,7 @@ enum CLI {
             case "demo": return try DemoCommand.run(rest)
             case "render": return try RenderCommand.run(rest)
             case "run": return try RunCommand.run(rest)
+            case "displays": return try DisplaysCommand.run(rest)
             case "bench": return try BenchCommand.run(rest)
             case "bench-child": return try BenchCommand.child(rest)
             case "help", "--help", "-h":

@@ -7,7 +7,7 @@ import Renderer
 /// `quizkiosk run`: the screen. Reads states from a source and shows them until SIGINT or
 /// SIGTERM.
 enum RunCommand {
-    static let options: Set<String> = ["--state", "--out", "--size", "--fonts"]
+    static let options = Set(["--state", "--out", "--size", "--fonts"]).union(RunDisplay.options)
     static let flags: Set<String> = ["--headless", "--keep-frames"]
 
     static func run(_ argv: [String]) throws -> Int32 {
@@ -17,20 +17,22 @@ enum RunCommand {
         let kiosk = Kiosk(loop: loop, renderer: SceneRenderer(fonts: fonts))
         let signals = try SignalWatch()
 
-        guard args.has("--headless") else {
-            throw UsageError(message: "only --headless is available in this build (DRM output is not built yet)")
-        }
-        let size = try args.value("--size").map { s throws(UsageError) in try DisplaySize(parsing: s) } ?? DisplaySize(width: 1920, height: 1080)
-        let out = try args.required("--out")
-        let output = try HeadlessOutput(width: size.width, height: size.height, directory: out, keepFrames: args.has("--keep-frames"))
-        var announced = false
-        kiosk.onFrame = { o, _ in
-            if !announced {
-                announced = true
-                Log.info("\(o.name): first frame \(o.width)x\(o.height) in \(out)/latest.png")
+        try RunDisplay.applyClock(args, to: kiosk)
+        // The screen: DRM/KMS unless --headless (RunDisplay.swift); what follows is shared.
+        let display = args.has("--headless") ? nil : try RunDisplay.start(args, kiosk: kiosk, loop: loop)
+        if display == nil {
+            let size = try args.value("--size").map { s throws(UsageError) in try DisplaySize(parsing: s) } ?? DisplaySize(width: 1920, height: 1080)
+            let out = try args.required("--out")
+            let output = try HeadlessOutput(width: size.width, height: size.height, directory: out, keepFrames: args.has("--keep-frames"))
+            var announced = false
+            kiosk.onFrame = { o, _ in
+                if !announced {
+                    announced = true
+                    Log.info("\(o.name): first frame \(o.width)x\(o.height) in \(out)/latest.png")
+                }
             }
+            kiosk.setOutputs([output])
         }
-        kiosk.setOutputs([output])
         if let path = args.value("--state") {
             try kiosk.add(source: StaticFileSource(path: path))
         }
@@ -42,6 +44,7 @@ enum RunCommand {
             }
         }
         loop.run()
+        display?.shutdown()
         kiosk.stopSources()
         return 0
     }
