@@ -36,6 +36,11 @@ let package = Package(
             dependencies: ["Kiosk", "Display", "Platform", "Renderer"]
         ),
         .testTarget(
+            name: "DisplayTests",
+            dependencies: ["Display", "Platform", "Renderer"],
+            exclude: ["EDID"]
+        ),
+        .testTarget(
             name: "QuizKioskTests",
             dependencies: ["QuizKiosk", "Renderer"]
         ),

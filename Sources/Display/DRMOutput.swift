@@ -17,7 +17,9 @@ public final class DRMOutput: Output {
     var onTrouble: ((DRMOutput, DisplayError) -> Void)?
 
     private let device: KMSDevice
-    private let buffers: [ScanoutBuffer]
+    /// Emptied when the head is let go, so the framebuffers go even if someone still holds
+    /// the output object.
+    private var buffers: [ScanoutBuffer]
     private let shadow: Canvas
     /// Index of the buffer on screen; nil before the first frame.
     private var front: Int?
@@ -40,8 +42,11 @@ public final class DRMOutput: Output {
 
     public func nextFrame() -> Canvas? { flipPending || released ? nil : shadow }
 
+    /// Whether a frame of ours is on screen (before that, the CRTC still shows what was there).
+    public var isShowing: Bool { front != nil && !released }
+
     public func present(damage: [Rect]?) throws {
-        guard !released, !flipPending else { return }
+        guard !released, !flipPending, buffers.count == 2 else { return }
         let back = front.map { 1 - $0 } ?? 0
         let target = buffers[back].canvas
         // The back buffer holds the frame before the previous one: bring over what changed in
@@ -92,11 +97,13 @@ public final class DRMOutput: Output {
         } catch {
             Log.warning("\(name): turning CRTC \(head.crtcID) off failed: \(error)")
         }
+        buffers.removeAll()
     }
 
-    /// Stops using the head without touching the hardware (shutdown restores it instead).
+    /// Stops using the head without touching the hardware (shutdown restored it already).
     func abandon() {
         released = true
         flipPending = false
+        buffers.removeAll()
     }
 }

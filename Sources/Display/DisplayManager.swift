@@ -87,7 +87,9 @@ public final class DisplayManager {
             return
         }
         let active = orderedOutputs.map(\.head)
-        let ours = Dictionary(uniqueKeysWithValues: outputs.values.map { ($0.head.crtcID, $0.bufferIDs) })
+        // Only heads that have shown a frame can have been taken over; before its first frame
+        // a CRTC still shows what was there.
+        let ours = Dictionary(uniqueKeysWithValues: outputs.values.filter(\.isShowing).map { ($0.head.crtcID, $0.bufferIDs) })
         let plan = RescanPlan.make(active: active, snapshot: snapshot, selection: selection, mode: modeRequest,
                                    needsPlanes: device.modeSetter.needsPlanes, ours: ours)
         for p in plan.problems { Log.error(p) }
@@ -147,12 +149,14 @@ public final class DisplayManager {
         if let t = eventWatch { loop.cancel(t) }
         // A flip in flight would land after the restore; wait for it (a vblank or two).
         device.waitForPendingFlips(timeout: 0.2)
-        for o in outputs.values { o.abandon() }
         for (s, error) in restore.restoreAll(on: device) {
             Log.warning("\(device.path): restoring CRTC \(s.crtc.id) failed: \(error)")
         }
         let names = orderedOutputs.map(\.name)
-        outputs.removeAll()   // buffers freed after the CRTCs no longer show them
+        // Buffers go only now that the CRTCs no longer show them (removing a framebuffer on
+        // screen would turn its CRTC off).
+        for o in orderedOutputs { o.abandon() }
+        outputs.removeAll()
         onOutputsChanged?([])
         device.dropMaster()
         if !names.isEmpty { Log.info("\(names.joined(separator: ", ")): display restored, DRM master dropped") }

@@ -95,7 +95,14 @@ public struct EDID: Equatable, Sendable {
         // The basic block gives centimetres; a detailed timing gives millimetres. Prefer the
         // finer one when it agrees with the coarse one (some TVs put a ratio like 16x9 mm there).
         let cmW = Int(b[21]) * 10, cmH = Int(b[22]) * 10
-        if dtdWidthMM > 0, dtdHeightMM > 0, cmW == 0 || abs(dtdWidthMM - cmW) <= 10 + cmW / 10 {
+        // Some TVs put the aspect ratio where the size goes ("16 x 9 cm", in the detailed
+        // timing too): a size no TV has. Report it as unknown rather than a 7-inch screen.
+        let ratios: [(UInt8, UInt8)] = [(16, 9), (16, 10), (4, 3), (5, 4)]
+        let ratioOnly = ratios.contains { $0 == (b[21], b[22]) } && (dtdWidthMM == 0 || dtdWidthMM == cmW || dtdWidthMM < 100)
+        if ratioOnly {
+            widthMM = 0
+            heightMM = 0
+        } else if dtdWidthMM > 0, dtdHeightMM > 0, cmW == 0 || abs(dtdWidthMM - cmW) <= 10 + cmW / 10 {
             widthMM = dtdWidthMM
             heightMM = dtdHeightMM
         } else if cmW > 0, cmH > 0 {

@@ -82,7 +82,9 @@ class Guest:
             start = len(self.buf)
         self.proc.stdin.write(f"echo {begin}; {command}\necho {end}$?@@\n".encode())
         self.proc.stdin.flush()
-        m = self.expect(re.escape(end) + r"(\d+)@@", timeout, start)
+        m = self.expect(re.escape(end) + r"(\d+)@@|INIT: shell exited", timeout, start)
+        if m.group(1) is None:
+            raise GuestError(f"{self.name}: the guest shell died running `{command}`")
         with self.cond:
             seg = self.buf[start:m.start()]
         i = seg.find(begin.encode())
@@ -94,8 +96,10 @@ class Guest:
 
     def spawn(self, command, logfile):
         """Starts a command in the background; its output and finally `EXIT <status>` go to
-        logfile, so a crash shows as a status instead of vanishing."""
-        self.sh(f"( {command} ; echo EXIT $? ) > {logfile} 2>&1 < /dev/null &")
+        logfile, so a crash shows as a status instead of vanishing. The job is not the shell's
+        child (the outer subshell exits at once): an interactive busybox ash idle at its prompt
+        exits when a child job ends (seen with `sleep 1 &`), losing the next command."""
+        self.sh(f"( ( {command} ; echo EXIT $? ) > {logfile} 2>&1 < /dev/null & )")
 
     def wait_log(self, logfile, pattern, timeout):
         """Polls a guest file until a line matches (grep -E); returns its content."""

@@ -31,7 +31,6 @@ enum RunDisplay {
         let path = try args.value("--device") ?? chooseCard()
         let legacy = Environment.get("QUIZKIOSK_DRM_LEGACY") == "1"
         let card = try DRMCard(path: path, master: true, forceLegacy: legacy)
-        Log.info("\(path): \(card.driver.name) \(card.driver.version), \(card.chosenProtocol.rawValue) KMS\(legacy ? " (QUIZKIOSK_DRM_LEGACY=1)" : ""), outputs: \(selection)")
         let manager = DisplayManager(device: card, loop: loop, selection: selection, mode: mode)
         manager.onOutputsChanged = { [weak kiosk] outputs in kiosk?.setOutputs(outputs) }
         var first = true
@@ -44,6 +43,7 @@ enum RunDisplay {
             Log.info(line)
         }
         try manager.start()
+        Log.info("\(path): \(card.driver.name) \(card.driver.version), \(card.chosenProtocol.rawValue) KMS\(legacy ? " (QUIZKIOSK_DRM_LEGACY=1)" : ""), outputs: \(selection)")
         return manager
     }
 
