@@ -2,7 +2,7 @@
 on the serial console, talks QMP (screendumps) and VNC (SetDesktopSize = a real hotplug).
 
 Nothing here knows about quizkiosk; the suites do."""
-import json, os, re, shlex, socket, struct, subprocess, threading, time
+import json, os, re, shlex, socket, struct, subprocess, tempfile, threading, time
 
 
 class GuestError(Exception):
@@ -14,8 +14,10 @@ class Guest:
         self.name = name
         self.workdir = workdir
         os.makedirs(workdir, exist_ok=True)
-        # Unix socket paths must stay under 108 bytes: keep them short and in workdir.
-        self.qmp_path = os.path.join(workdir, f"{name}.qmp")
+        # Unix socket paths must stay under 108 bytes: in workdir when it is short enough.
+        sockdir = workdir if len(workdir) < 70 else tempfile.mkdtemp(prefix="qk-vm-")
+        self.sockdir = sockdir
+        self.qmp_path = os.path.join(sockdir, f"{name}.qmp")
         for p in [self.qmp_path]:
             if os.path.exists(p):
                 os.unlink(p)
