@@ -14,7 +14,7 @@ if ldd "$bin" | grep -qi foundation; then echo "FAIL: the release binary links F
 
 kernel=$(vm/fetch-kernel.sh)
 mkdir -p vm/cache/out
-rm -f vm/cache/out/*
+rm -rf vm/cache/out/*
 files=()
 for f in vm/states/*.json; do files+=(--file "$f:/opt/quizkiosk/states/$(basename "$f")"); done
 python3 vm/build-initramfs.py "$kernel" vm/cache/initrd.gz --binary "$bin" --fonts fonts "${files[@]}"

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""The display tests on real kernel DRM drivers in QEMU (issue 4): enumeration, the picture on
-screen pixel for pixel, atomic and legacy, restore on SIGTERM, the error paths.
+"""The display tests on real kernel DRM drivers in QEMU: enumeration, the picture on screen
+pixel for pixel, atomic and legacy, restore on SIGTERM, the error paths; and the hotplug
+sequence (hotplug_case.py).
 
     suite.py --kernel VMLINUX --initrd INITRD --binary HOST_QUIZKIOSK --out DIR [--only NAME,...]
 
@@ -10,6 +11,7 @@ import argparse, json, os, re, subprocess, sys, threading, time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "harness"))
 from qemu import Guest, GuestError
 from images import read_ppm, read_png, write_png, difference
+import hotplug_case
 
 STATE = "/opt/quizkiosk/states/question.json"
 NOW = "2026-01-01T12:00:05Z"          # 15 s left on the question's countdown: a fixed frame
@@ -204,6 +206,7 @@ def main():
         ("bochs-1920x1080", lambda: s.display_case("bochs-1920x1080", ["-device", "bochs-display,xres=1920,yres=1080"],
                                                    ["bochs"], (1920, 1080))),
     ]
+    cases.append(("hotplug", lambda: hotplug_case.run(s, STATE, NOW)))
     cases = [c for c in cases if not only or c[0] in only]
     t0 = time.monotonic()
     # Two guests at a time: each QEMU (TCG, one vCPU) keeps one core busy.

@@ -31,6 +31,11 @@ final class AtomicModeSetter: ModeSetter {
             try addDisable(request, crtcID: current)
         }
         try request.add(head.connectorID, connectorType, "CRTC_ID", UInt64(head.crtcID))
+        // After the kernel marked the link BAD (a DP/HDMI link that failed training), a mode
+        // set must also say the link is to be trained again: link-status = GOOD (0).
+        if card.properties(of: head.connectorID, type: connectorType)["link-status"] == 1 {
+            try request.add(head.connectorID, connectorType, "link-status", 0)
+        }
         try request.add(head.crtcID, crtcType, "MODE_ID", UInt64(blob))
         try request.add(head.crtcID, crtcType, "ACTIVE", 1)
         try addPlane(request, head, buffer: buffer)

@@ -78,8 +78,7 @@ public final class DRMCard: KMSDevice {
     public var eventFD: Int32 { fd }
     public func isMaster() -> Bool { drmIsMaster(fd) == 1 }
     public func dropMaster() { _ = drmDropMaster(fd) }
-    /// Takes DRM master back (after another program let it go); false while someone holds it.
-    @discardableResult public func acquireMaster() -> Bool { isMaster() || drmSetMaster(fd) == 0 }
+    public func acquireMaster() -> Bool { isMaster() || drmSetMaster(fd) == 0 }
 
     /// A libdrm return value: 0 or more is success; -1 means errno is set; other negatives are
     /// -errno (libdrm's DRM_IOCTL convention).

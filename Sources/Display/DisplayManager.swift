@@ -21,6 +21,11 @@ public final class DisplayManager {
     private var waitingLogged = false
     private var rescanPending: EventLoop.Token?
     private var isShutDown = false
+    /// Set while another program holds DRM master: we retry taking it back.
+    private var masterLost = false
+    private var masterRetry: EventLoop.Token?
+    private var healthTimer: EventLoop.Token?
+    private var hotplug: HotplugMonitor?
 
     public init(device: KMSDevice, loop: EventLoop, selection: OutputSelection = .first, mode: ModeRequest? = nil) {
         self.device = device
@@ -81,9 +86,56 @@ public final class DisplayManager {
         }
     }
 
+    /// Rescans on hotplug (kernel uevents, or a periodic re-probe where those are unavailable).
+    public func watchHotplug(forceFallback: Bool = false) {
+        hotplug = HotplugMonitor(loop: loop, cardPath: device.path, forceFallback: forceFallback) { [weak self] reason, events in
+            guard let self else { return }
+            if !events.isEmpty { Log.info("\(self.device.path): \(reason): rescanning") }
+            self.rescan(reason: reason)
+        }
+    }
+
+    /// Every `interval` seconds: are we still master, and do our CRTCs still show our buffers?
+    /// Without flips to fail (a static scene), losing the screen would go unnoticed otherwise.
+    public func startHealthChecks(every interval: Double = 2) {
+        healthTimer = loop.after(interval) { [weak self] in
+            guard let self, !self.isShutDown else { return }
+            if !self.device.isMaster() {
+                self.lostMaster()
+            } else if self.outputs.values.contains(where: { o in
+                o.isShowing && !((try? self.device.crtc(o.head.crtcID)).map { o.bufferIDs.contains($0.bufferID) } ?? false)
+            }) {
+                self.rescan(reason: "a CRTC no longer shows our frame")
+            }
+            self.startHealthChecks(every: interval)
+        }
+    }
+
+    private func lostMaster() {
+        guard !masterLost else { return }
+        masterLost = true
+        let names = orderedOutputs.map(\.name).joined(separator: ", ")
+        Log.warning("\(names.isEmpty ? device.path : names): another program took the display (we lost DRM master); taking it back when it lets go")
+        retryMaster()
+    }
+
+    private func retryMaster() {
+        masterRetry = loop.after(0.5) { [weak self] in
+            guard let self, !self.isShutDown else { return }
+            if self.device.acquireMaster() {
+                self.masterLost = false
+                self.masterRetry = nil
+                Log.info("\(self.device.path): DRM master is ours again; setting the displays up again")
+                self.rescan(reason: "DRM master back")
+            } else {
+                self.retryMaster()
+            }
+        }
+    }
+
     private func apply(_ snapshot: CardSnapshot, reason: String) {
         guard device.isMaster() else {
-            Log.warning("\(device.path): another program has the display (we are not DRM master); waiting to get it back")
+            lostMaster()
             return
         }
         let active = orderedOutputs.map(\.head)
@@ -145,8 +197,8 @@ public final class DisplayManager {
     public func shutdown() {
         guard !isShutDown else { return }
         isShutDown = true
-        if let t = rescanPending { loop.cancel(t) }
-        if let t = eventWatch { loop.cancel(t) }
+        for t in [rescanPending, eventWatch, masterRetry, healthTimer] { if let t { loop.cancel(t) } }
+        hotplug = nil
         // A flip in flight would land after the restore; wait for it (a vblank or two).
         device.waitForPendingFlips(timeout: 0.2)
         for (s, error) in restore.restoreAll(on: device) {

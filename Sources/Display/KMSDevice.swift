@@ -27,6 +27,8 @@ public protocol KMSDevice: AnyObject {
     func isMaster() -> Bool
     /// Gives up DRM master so another program (or the console) can take the screen.
     func dropMaster()
+    /// Takes DRM master back once no one else holds it; false while someone does.
+    func acquireMaster() -> Bool
 }
 
 /// A framebuffer registered with the card, its pixels mapped as a canvas.

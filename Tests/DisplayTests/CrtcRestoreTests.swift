@@ -57,4 +57,5 @@ final class FailingCard: KMSDevice {
     func waitForPendingFlips(timeout: Double) {}
     func isMaster() -> Bool { true }
     func dropMaster() {}
+    func acquireMaster() -> Bool { true }
 }

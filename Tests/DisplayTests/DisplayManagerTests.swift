@@ -138,3 +138,37 @@ import Testing
         m.shutdown()
     }
 }
+
+/// Self-healing: losing DRM master to another program, and getting the screen back.
+@Suite(.serialized) struct TakeOverTests {
+    init() { Log.sink = { _ in } }
+
+    @Test func whenAnotherProgramTookTheScreenWeSetItAgainOnceMasterIsBack() throws {
+        let card = FakeCard(FakeCard.card(heads: 1))
+        let loop = EventLoop()
+        let m = DisplayManager(device: card, loop: loop)
+        var outputs: [Output] = []
+        m.onOutputsChanged = { outputs = $0 }
+        try m.start()
+        let o = try #require(outputs.first)
+        o.nextFrame()?.fill(Color(pixel: 0xFF00_0000))
+        try o.present(damage: nil)
+        m.startHealthChecks(every: 0.05)
+        // A compositor takes master and shows its own framebuffer.
+        card.master = false
+        card.someoneElseIsMaster = true
+        card.apply(crtc: 10, buffer: 999, mode: .synthetic(1024, 768), connectors: [30])
+        _ = loop.run(until: { false }, timeout: 0.3)
+        #expect(!card.journal.contains { $0.hasPrefix("enable") && $0.contains("fb 103") })
+        // It exits: master is free again; we take it and set our mode again with new buffers.
+        card.someoneElseIsMaster = false
+        #expect(loop.run(until: { outputs.first !== o && !outputs.isEmpty }, timeout: 3))
+        let again = try #require(outputs.first)
+        again.nextFrame()?.fill(Color(pixel: 0xFF00_0000))
+        try again.present(damage: nil)
+        #expect(card.master)
+        #expect(card.journal.last == "enable Virtual-1 crtc 10 fb 103 1920x1080@60.00")
+        #expect(card.state.crtcs[0].bufferID == 103)
+        m.shutdown()
+    }
+}

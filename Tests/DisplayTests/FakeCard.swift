@@ -74,6 +74,12 @@ final class FakeCard: KMSDevice, ModeSetter {
     }
 
     func isMaster() -> Bool { master }
+    /// Whether another program holds master now (acquireMaster fails while it does).
+    var someoneElseIsMaster = false
+    func acquireMaster() -> Bool {
+        if !master && !someoneElseIsMaster { master = true }
+        return master
+    }
     func dropMaster() {
         master = false
         journal.append("drop master")

@@ -18,8 +18,9 @@ enum CLI {
                         the screen: show the quiz state on the TV (DRM/KMS) until SIGINT/SIGTERM
           run --headless --out DIR [--size WxH] [--keep-frames] [--state FILE] [--fonts DIR]
                         the same without a display: DIR/latest.png
-          displays [--json] [--device PATH]
-                        list DRM cards, connectors, monitors (EDID), modes and what drives them
+          displays [--json] [--device PATH] [--watch]
+                        list DRM cards, connectors, monitors (EDID), modes and what drives them;
+                        --watch: then print every hotplug event and the connector states after it
           bench [--frames N]
                         time cold and warm frames of the question scene (run with -c release)
           help          this text

@@ -42,7 +42,10 @@ enum RunDisplay {
             }
             Log.info(line)
         }
+        // Hotplug first, so nothing that happens during the first probe is missed.
+        manager.watchHotplug(forceFallback: Environment.get("QUIZKIOSK_NO_UEVENTS") == "1")
         try manager.start()
+        manager.startHealthChecks()
         Log.info("\(path): \(card.driver.name) \(card.driver.version), \(card.chosenProtocol.rawValue) KMS\(legacy ? " (QUIZKIOSK_DRM_LEGACY=1)" : ""), outputs: \(selection)")
         return manager
     }
