@@ -90,7 +90,13 @@ public final class DisplayManager {
     public func watchHotplug(forceFallback: Bool = false) {
         hotplug = HotplugMonitor(loop: loop, cardPath: device.path, forceFallback: forceFallback) { [weak self] reason, events in
             guard let self else { return }
-            if !events.isEmpty { Log.info("\(self.device.path): \(reason): rescanning") }
+            if !events.isEmpty {
+                // With CONNECTOR= (newer kernels) the line names the display; the rescan
+                // itself looks at every connector either way (it is cheap and idempotent).
+                let ids = Set(events.compactMap(\.connectorID))
+                let names = ids.compactMap { id in self.lastSnapshot?.connector(id: id)?.name ?? "connector \(id)" }.sorted()
+                Log.info("\(names.isEmpty ? self.device.path : names.joined(separator: ", ")): \(reason): rescanning")
+            }
             self.rescan(reason: reason)
         }
     }
@@ -133,7 +139,10 @@ public final class DisplayManager {
         }
     }
 
+    private var lastSnapshot: CardSnapshot?
+
     private func apply(_ snapshot: CardSnapshot, reason: String) {
+        lastSnapshot = snapshot
         guard device.isMaster() else {
             lostMaster()
             return

@@ -62,3 +62,19 @@ import Testing
         if let first = fired.first { #expect(first - start < 0.4) }
     }
 }
+
+@Suite struct HotplugMonitorTests {
+    init() { Log.sink = { _ in } }
+
+    @Test func withoutUeventsItReprobesPeriodically() {
+        let loop = EventLoop()
+        var reasons: [String] = []
+        let m = HotplugMonitor(loop: loop, cardPath: "/dev/dri/card0", fallbackInterval: 0.05, forceFallback: true) { reason, events in
+            #expect(events.isEmpty)
+            reasons.append(reason)
+        }
+        #expect(!m.usingUevents)
+        #expect(loop.run(until: { reasons.count >= 3 }, timeout: 2))
+        #expect(reasons.allSatisfy { $0 == "periodic re-probe" })
+    }
+}
