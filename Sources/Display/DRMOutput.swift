@@ -24,6 +24,8 @@ public final class DRMOutput: Output {
     /// Index of the buffer on screen; nil before the first frame.
     private var front: Int?
     public private(set) var flipPending = false
+    /// The buffer a pending flip will put on screen.
+    private var pendingBack = 0
     /// Damage of the frame before: the back buffer still holds the frame before that.
     private var previousDamage: [Rect]?
     public private(set) var framesShown = 0
@@ -75,8 +77,6 @@ public final class DRMOutput: Output {
             throw error
         }
     }
-
-    private var pendingBack = 0
 
     /// The kernel reported the flip done: the back buffer is on screen now.
     func flipCompleted() {

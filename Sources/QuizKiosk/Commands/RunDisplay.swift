@@ -22,6 +22,9 @@ enum RunDisplay {
     /// gets their outputs (again after every hotplug change). Call `shutdown()` on the result
     /// on the way out (it also runs from deinit).
     static func start(_ args: Arguments, kiosk: Kiosk, loop: EventLoop) throws -> DisplayManager {
+        for headlessOnly in ["--size", "--out"] where args.value(headlessOnly) != nil {
+            throw UsageError(message: "\(headlessOnly) is for --headless; on a display the mode sets the size (--mode WxH[@HZ])")
+        }
         let selection = try selection(args)
         var mode: ModeRequest?
         if let m = args.value("--mode") {
