@@ -85,6 +85,7 @@ def main():
     ap.add_argument("--binary", required=True)
     ap.add_argument("--fonts", required=True)
     ap.add_argument("--file", action="append", default=[], help="HOST:GUEST")
+    ap.add_argument("--exec", action="append", default=[], help="HOST:GUEST, a static executable")
     a = ap.parse_args()
     kver = os.listdir(os.path.join(a.tree, "lib/modules"))[0]
     stage = tempfile.mkdtemp(prefix="qk-initramfs-")
@@ -107,6 +108,9 @@ def main():
         for spec in a.file:
             host, guest = spec.split(":", 1)
             install(host, stage + guest, 0o644)
+        for spec in a.exec:
+            host, guest = spec.split(":", 1)
+            install(host, stage + guest, 0o755)
         moddir, order = module_closure(a.tree, kver, MODULES)
         gmoddir = os.path.join(stage, "lib/modules", kver)
         for rel in order:

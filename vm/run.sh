@@ -17,7 +17,10 @@ mkdir -p vm/cache/out
 rm -rf vm/cache/out/*
 files=()
 for f in vm/states/*.json; do files+=(--file "$f:/opt/quizkiosk/states/$(basename "$f")"); done
-python3 vm/build-initramfs.py "$kernel" vm/cache/initrd.gz --binary "$bin" --fonts fonts "${files[@]}"
+# A helper that holds a framebuffer on screen (what was there before quizkiosk), see its source.
+gcc -O2 -Wall -Werror -static -I/usr/include/libdrm -o vm/cache/holdfb vm/tools/holdfb.c
+python3 vm/build-initramfs.py "$kernel" vm/cache/initrd.gz --binary "$bin" --fonts fonts "${files[@]}" \
+  --exec vm/cache/holdfb:/usr/bin/holdfb
 prep=$(python3 -c "import time; print(f'{time.time()-$start:.1f}')")
 echo "vm: kernel $(basename "$kernel"), initramfs $(du -h vm/cache/initrd.gz | cut -f1), ready in ${prep}s"
 

@@ -167,6 +167,50 @@ class Suite:
         finally:
             g.sh("kill -TERM $(pidof quizkiosk) 2>/dev/null; for i in $(seq 50); do pidof quizkiosk >/dev/null || break; sleep 0.1; done")
 
+    def restore_case(self, name):
+        """Pitfall: with fbdev emulation on, the kernel puts the console back by itself when a
+        KMS program exits, so "the console is back" proves nothing. Here fbdev emulation is off
+        and `holdfb` keeps a framebuffer of its own on the CRTC (master dropped, file open):
+        after SIGTERM that framebuffer must be back — and, as a control that the check can
+        fail, after SIGKILL (no restore possible) it must not be."""
+        g = self.boot(name, ["-device", "virtio-gpu-pci,xres=1920,yres=1080"], [])
+        if g is None:
+            return
+        try:
+            g.sh("modprobe drm_kms_helper fbdev_emulation=0 && modprobe virtio_pci && modprobe virtio-gpu", check=True)
+            rc, out = g.sh("ls /dev/fb0 2>&1")
+            self.check(f"{name}: no fbdev emulation (nothing else restores the CRTC)", rc != 0, out)
+            g.spawn("holdfb", "/tmp/holdfb.log")
+            m = re.search(r"HOLDFB fb=(\d+) crtc=(\d+)", g.wait_log("/tmp/holdfb.log", r"HOLDFB|^EXIT", 20))
+            held = int(m.group(1)) if m else -1
+            before = self.crtc_state(self.displays(g))
+            self.check(f"{name}: holdfb's framebuffer is on screen before run", before and before["framebuffer"] == held,
+                       f"holdfb fb {held}, CRTC {before}")
+            ref = self.reference(1920, 1080)
+            for proto, env in [("atomic", ""), ("legacy", "QUIZKIOSK_DRM_LEGACY=1 ")]:
+                g.spawn(env + RUN, f"/tmp/{proto}.log")
+                out = g.wait_log(f"/tmp/{proto}.log", r"on screen|^EXIT", 60)
+                ok, secs, diff = self.wait_screen(g, f"{name}-{proto}", ref)
+                self.check(f"{name}-{proto}: run shows the state without fbdev", ok and f"({proto}," in out, diff or "")
+                g.sh("kill -TERM $(pidof quizkiosk); for i in $(seq 100); do pidof quizkiosk >/dev/null || break; sleep 0.1; done")
+                after = self.crtc_state(self.displays(g))
+                shot = read_ppm(g.screendump(os.path.join(self.a.out, f"{name}-{proto}-after.ppm")))
+                w, h, rgb = shot
+                samples = {tuple(rgb[(y * w + x) * 3:(y * w + x) * 3 + 3]) for x, y in [(0, 0), (w // 2, h // 2), (w - 1, h - 1)]}
+                self.check(f"{name}-{proto}: after SIGTERM the CRTC shows holdfb's framebuffer again (restored by run)",
+                           after == before and samples == {(0x33, 0x66, 0x99)},
+                           f"before {before}, after {after}, screen colours {sorted(samples)}")
+            g.spawn(RUN, "/tmp/control.log")
+            g.wait_log("/tmp/control.log", r"on screen|^EXIT", 60)
+            g.sh("kill -KILL $(pidof quizkiosk); for i in $(seq 100); do pidof quizkiosk >/dev/null || break; sleep 0.1; done")
+            after = self.crtc_state(self.displays(g))
+            self.check(f"{name}: control: after SIGKILL (no restore) holdfb's framebuffer is not back",
+                       not after or after["framebuffer"] != held, f"after SIGKILL {after}")
+        except GuestError as e:
+            self.check(f"{name}: guest", False, str(e)[-800:])
+        finally:
+            g.shutdown()
+
     def second_instance(self, g, name):
         rc, out = g.sh(f"{RUN} 2>&1; echo status=$?", timeout=60)
         self.check(f"{name}: a second instance fails with one line naming the master holder",
@@ -206,6 +250,7 @@ def main():
         ("bochs-1920x1080", lambda: s.display_case("bochs-1920x1080", ["-device", "bochs-display,xres=1920,yres=1080"],
                                                    ["bochs"], (1920, 1080))),
     ]
+    cases.append(("restore", lambda: s.restore_case("restore-no-fbdev")))
     cases.append(("hotplug", lambda: hotplug_case.run(s, STATE, NOW)))
     cases = [c for c in cases if not only or c[0] in only]
     t0 = time.monotonic()
