@@ -72,7 +72,7 @@ public struct RescanPlan: Equatable, Sendable {
             let head = HeadConfig(connectorID: c.id, connectorName: c.name, crtcID: crtc.id, crtcIndex: crtc.index,
                                   planeID: plane, mode: mode)
             let released = plan.steps.contains { if case .release(let h, _) = $0 { return h.connectorID == c.id } else { return false } }
-            plan.steps.append(.start(head, reason: released ? "again" : "connected"))
+            plan.steps.append(.start(head, reason: released ? "set up again" : "connected"))
         }
         return plan
     }
