@@ -50,6 +50,11 @@ let package = Package(
             dependencies: ["Controller", "MQTT", "Kiosk", "Display", "Platform", "Renderer"]
         ),
         .testTarget(
+            name: "DisplayTests",
+            dependencies: ["Display", "Platform", "Renderer"],
+            exclude: ["EDID"]
+        ),
+        .testTarget(
             name: "QuizKioskTests",
             dependencies: ["QuizKiosk", "QuizKioskFuzz", "Renderer"]
         ),

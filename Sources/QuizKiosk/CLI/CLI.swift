@@ -13,10 +13,17 @@ enum CLI {
                         render the bundled demo quiz, every phase, to PNG files in DIR
           render --state FILE [--size WxH] --out FILE.png [--now TIME] [--fonts DIR] [--font FILE]...
                         draw what the TV shows for a quiz state (TIME: RFC 3339, for countdowns)
-          run --headless --out DIR [--size WxH] [--keep-frames] [--source SOURCE]... [--fonts DIR]
-              [--screen-id ID] [--password-file FILE] [--cafile FILE] [--now TIME]
-                        the screen: show the quiz state until SIGINT/SIGTERM (headless: DIR/latest.png)
+          run [--connector NAME | --outputs first|all|NAME,...] [--mode WxH[@HZ]] [--device PATH]
+              [--source SOURCE]... [--config FILE] [--now TIME] [--fonts DIR]
+              [--screen-id ID] [--password-file FILE] [--cafile FILE]
+                        the screen: show the quiz state on the TV (DRM/KMS) until SIGINT/SIGTERM
                         SOURCE: mqtt://[user@]host[:port]/ROOM, mqtts://…, file:PATH, stdin or demo
+                        (--state FILE is file:FILE)
+          run --headless --out DIR [--size WxH] [--keep-frames] [--source SOURCE]... [...]
+                        the same without a display: DIR/latest.png
+          displays [--json] [--device PATH] [--watch]
+                        list DRM cards, connectors, monitors (EDID), modes and what drives them;
+                        --watch: then print every hotplug event and the connector states after it
           layout --text TEXT --width PX [--size PX] [--bold] [--json] [--fonts DIR] [--font FILE]...
                         print the lines the renderer would draw (--json: widths and each run's font)
           host QUIZ.json --broker URL --room ROOM [--scores FILE] [--password-file FILE] [--cafile FILE]
@@ -43,6 +50,7 @@ enum CLI {
             case "demo": return try DemoCommand.run(rest)
             case "render": return try RenderCommand.run(rest)
             case "run": return try RunCommand.run(rest)
+            case "displays": return try DisplaysCommand.run(rest)
             case "layout": return try LayoutCommand.run(rest)
             case "host": return try HostCommand.run(rest)
             case "publish": return try PublishCommand.run(rest)

@@ -9,6 +9,8 @@ enum DemoCommand {
         let size = try args.value("--size").map { s throws(UsageError) in try DisplaySize(parsing: s) } ?? DisplaySize(width: 1920, height: 1080)
         let dir = args.value("--out") ?? "quizkiosk-demo"
         let fonts = try CLI.loadFonts(args.value("--fonts"), preferring: args.all("--font"))
+        // A display attached and no --out: the demo runs on it (RunDisplay.swift).
+        if args.value("--out") == nil, let status = try RunDisplay.demo(fonts: fonts) { return status }
         try Files.makeDirectory(dir)
         let renderer = SceneRenderer(fonts: fonts)
         let canvas = Canvas(width: size.width, height: size.height)

@@ -4,10 +4,10 @@ import Kiosk
 import Platform
 import Renderer
 
-/// `quizkiosk run`: the screen. Reads states from a source and shows them until SIGINT or
-/// SIGTERM.
+/// `quizkiosk run`: the screen. Reads states from its sources and shows them on the TV (or as
+/// PNG with --headless) until SIGINT or SIGTERM.
 enum RunCommand {
-    static let options: Set<String> = RunSources.options.union(["--state", "--out", "--size", "--fonts"])
+    static let options: Set<String> = RunSources.options.union(RunDisplay.options).union(["--state", "--out", "--size", "--fonts"])
     static let flags: Set<String> = ["--headless", "--keep-frames"]
 
     static func run(_ argv: [String]) throws -> Int32 {
@@ -17,23 +17,27 @@ enum RunCommand {
         let loop = EventLoop()
         let kiosk = Kiosk(loop: loop, renderer: SceneRenderer(fonts: fonts))
         let signals = try SignalWatch()
-
-        guard args.has("--headless") else {
-            throw UsageError(message: "only --headless is available in this build (DRM output is not built yet)")
-        }
-        let size = try args.value("--size").map { s throws(UsageError) in try DisplaySize(parsing: s) } ?? DisplaySize(width: 1920, height: 1080)
-        let out = try args.required("--out")
-        let output = try HeadlessOutput(width: size.width, height: size.height, directory: out, keepFrames: false)
-        var announced = false
-        kiosk.onFrame = { o, _ in
-            if !announced {
-                announced = true
-                Log.info("\(o.name): first frame \(o.width)x\(o.height) in \(out)/latest.png")
-            }
-        }
+        // Before any output exists, so the first frame is what makes the service ready.
         let service = ServiceNotifications(kiosk: kiosk)
-        if args.has("--keep-frames") { RunSources.keepOneFramePerState(kiosk, directory: out) }
-        kiosk.setOutputs([output])
+
+        // The screen: DRM/KMS unless --headless (RunDisplay.swift); what follows is shared.
+        let display = args.has("--headless") ? nil : try RunDisplay.start(args, kiosk: kiosk, loop: loop)
+        if display == nil {
+            let size = try args.value("--size").map { s throws(UsageError) in try DisplaySize(parsing: s) } ?? DisplaySize(width: 1920, height: 1080)
+            let out = try args.required("--out")
+            let output = try HeadlessOutput(width: size.width, height: size.height, directory: out, keepFrames: false)
+            var announced = false
+            kiosk.onFrame = { o, _ in
+                if !announced {
+                    announced = true
+                    Log.info("\(o.name): first frame \(o.width)x\(o.height) in \(out)/latest.png")
+                }
+            }
+            if args.has("--keep-frames") { RunSources.keepOneFramePerState(kiosk, directory: out) }
+            kiosk.setOutputs([output])
+        } else if kiosk.outputs.isEmpty {
+            service.waitingForDisplay()
+        }
         try sources.attach(to: kiosk)
 
         loop.watch(fd: signals.fd) { _ in
@@ -44,6 +48,7 @@ enum RunCommand {
         }
         loop.run()
         service.stopping()
+        display?.shutdown()
         kiosk.stopSources()
         return 0
     }

@@ -1,0 +1,312 @@
+import CDRM
+import Glibc
+import Platform
+import Renderer
+
+/// One open DRM card (/dev/dri/cardN): the file descriptor and everything read from or done to
+/// it goes through here. libdrm's allocations are freed before each call returns; errno is
+/// turned into `DisplayError` here, once.
+public final class DRMCard: KMSDevice {
+    public enum KMSProtocol: String, Sendable { case atomic, legacy }
+
+    public struct Driver: Equatable, Sendable {
+        public let name: String
+        public let version: String
+        public let date: String
+        public let description: String
+    }
+
+    public let path: String
+    public let fd: Int32
+    public let chosenProtocol: KMSProtocol
+    public let driver: Driver
+    /// Property ids by name for each object (connector, CRTC, plane): names never change for
+    /// an object, so each is looked up once.
+    private var propertyIDs: [UInt32: [String: UInt32]] = [:]
+    private var pendingFlips: [UnsafeMutablePointer<FlipRecord>] = []
+
+    public private(set) lazy var modeSetter: ModeSetter = chosenProtocol == .atomic
+        ? AtomicModeSetter(card: self) : LegacyModeSetter(card: self)
+
+    /// Opens a card. With `master`, also makes sure we are DRM master (the first program to
+    /// open a card becomes master by itself; otherwise we ask) and picks the protocol: atomic
+    /// when the driver accepts the atomic client cap and `forceLegacy` is off, else legacy.
+    public init(path: String, master: Bool, forceLegacy: Bool = false) throws(DisplayError) {
+        self.path = path
+        let fd = retryingEINTR { Glibc.open(path, O_RDWR | O_CLOEXEC) }
+        guard fd >= 0 else {
+            let e = errno
+            switch e {
+            case ENOENT, ENODEV, ENXIO: throw .noDevice
+            case EACCES, EPERM: throw .permissionDenied(path: path)
+            default: throw .system(SystemError("open", errno: e, subject: path))
+            }
+        }
+        self.fd = fd
+        guard let v = drmGetVersion(fd) else {
+            let e = SystemError("drmGetVersion", subject: path)
+            close(fd)
+            throw .system(e)
+        }
+        driver = Driver(name: DRMCard.string(v.pointee.name, Int(v.pointee.name_len)),
+                        version: "\(v.pointee.version_major).\(v.pointee.version_minor).\(v.pointee.version_patchlevel)",
+                        date: DRMCard.string(v.pointee.date, Int(v.pointee.date_len)),
+                        description: DRMCard.string(v.pointee.desc, Int(v.pointee.desc_len)))
+        drmFreeVersion(v)
+        // Universal planes list the primary plane of each CRTC (atomic needs it; harmless otherwise).
+        _ = drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1)
+        if !forceLegacy && drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0 {
+            chosenProtocol = .atomic
+        } else {
+            chosenProtocol = .legacy
+        }
+        if master && drmIsMaster(fd) != 1 && drmSetMaster(fd) != 0 {
+            let e = errno
+            close(fd)
+            if e == EBUSY || e == EACCES || e == EPERM || e == EINVAL {
+                throw .masterHeld(path: path, holder: MasterHolder.describe(cardPath: path))
+            }
+            throw .system(SystemError("drmSetMaster", errno: e, subject: path))
+        }
+    }
+
+    deinit {
+        for p in pendingFlips { p.deallocate() }
+        close(fd)
+    }
+
+    public var eventFD: Int32 { fd }
+    public func isMaster() -> Bool { drmIsMaster(fd) == 1 }
+    public func dropMaster() { _ = drmDropMaster(fd) }
+    public func acquireMaster() -> Bool { isMaster() || drmSetMaster(fd) == 0 }
+
+    /// A libdrm return value: 0 or more is success; -1 means errno is set; other negatives are
+    /// -errno (libdrm's DRM_IOCTL convention).
+    func check(_ function: String, _ ret: Int32) throws(DisplayError) {
+        guard ret < 0 else { return }
+        throw .system(SystemError(function, errno: ret == -1 ? errno : -ret, subject: path))
+    }
+
+    // MARK: probing
+
+    public func probe() throws(DisplayError) -> CardSnapshot {
+        guard let res = drmModeGetResources(fd) else { throw .system(SystemError("drmModeGetResources", subject: path)) }
+        defer { drmModeFreeResources(res) }
+        let r = res.pointee
+        let crtcIDs = DRMCard.ids(r.crtcs, r.count_crtcs)
+        var crtcs: [CrtcInfo] = []
+        for (index, id) in crtcIDs.enumerated() {
+            if var c = try? crtc(id) {
+                c.index = index
+                crtcs.append(c)
+            }
+        }
+        var encoders: [EncoderInfo] = []
+        for id in DRMCard.ids(r.encoders, r.count_encoders) {
+            guard let e = drmModeGetEncoder(fd, id) else { continue }
+            encoders.append(EncoderInfo(id: id, crtcID: e.pointee.crtc_id, possibleCrtcs: e.pointee.possible_crtcs))
+            drmModeFreeEncoder(e)
+        }
+        var connectors: [ConnectorInfo] = []
+        for id in DRMCard.ids(r.connectors, r.count_connectors) {
+            // A connector can vanish between the two calls (DP MST): skip it, the next rescan sees.
+            guard let c = drmModeGetConnector(fd, id) else { continue }
+            connectors.append(connectorInfo(c.pointee))
+            drmModeFreeConnector(c)
+        }
+        return CardSnapshot(connectors: connectors, crtcs: crtcs, encoders: encoders, planes: planes())
+    }
+
+    public func crtc(_ id: UInt32) throws(DisplayError) -> CrtcInfo {
+        guard let c = drmModeGetCrtc(fd, id) else { throw .system(SystemError("drmModeGetCrtc", subject: path)) }
+        defer { drmModeFreeCrtc(c) }
+        let v = c.pointee
+        return CrtcInfo(id: id, index: 0, bufferID: v.buffer_id, x: v.x, y: v.y, mode: v.mode_valid != 0 ? Mode(v.mode) : nil)
+    }
+
+    private func connectorInfo(_ c: drmModeConnector) -> ConnectorInfo {
+        var modes: [Mode] = []
+        if let m = c.modes {
+            for i in 0..<Int(max(0, c.count_modes)) { modes.append(Mode(m[i])) }
+        }
+        let status: ConnectorInfo.Status
+        switch c.connection {
+        case DRM_MODE_CONNECTED: status = .connected
+        case DRM_MODE_DISCONNECTED: status = .disconnected
+        default: status = .unknown
+        }
+        let props = properties(of: c.connector_id, type: UInt32(DRM_MODE_OBJECT_CONNECTOR))
+        var edid: [UInt8] = []
+        if let blobID = props["EDID"], blobID != 0 { edid = blob(UInt32(truncatingIfNeeded: blobID)) }
+        // link-status: 0 good, 1 bad (DRM_MODE_LINK_STATUS_*); absent on most virtual drivers.
+        let link: ConnectorInfo.LinkStatus = props["link-status"] == 1 ? .bad : .good
+        return ConnectorInfo(id: c.connector_id, type: c.connector_type, typeIndex: c.connector_type_id, status: status,
+                             modes: modes, encoderIDs: DRMCard.ids(c.encoders, c.count_encoders), encoderID: c.encoder_id,
+                             widthMM: Int(c.mmWidth), heightMM: Int(c.mmHeight), edid: edid, linkStatus: link)
+    }
+
+    private func planes() -> [PlaneInfo] {
+        guard let res = drmModeGetPlaneResources(fd) else { return [] }
+        defer { drmModeFreePlaneResources(res) }
+        var out: [PlaneInfo] = []
+        for id in DRMCard.ids(res.pointee.planes, Int32(res.pointee.count_planes)) {
+            guard let p = drmModeGetPlane(fd, id) else { continue }
+            let possible = p.pointee.possible_crtcs
+            drmModeFreePlane(p)
+            let type: PlaneInfo.Kind
+            switch properties(of: id, type: UInt32(DRM_MODE_OBJECT_PLANE))["type"] {
+            case UInt64(DRM_PLANE_TYPE_PRIMARY): type = .primary
+            case UInt64(DRM_PLANE_TYPE_CURSOR): type = .cursor
+            default: type = .overlay
+            }
+            out.append(PlaneInfo(id: id, possibleCrtcs: possible, type: type))
+        }
+        return out
+    }
+
+    // MARK: properties
+
+    /// Current values of an object's properties, by name.
+    func properties(of object: UInt32, type: UInt32) -> [String: UInt64] {
+        guard let p = drmModeObjectGetProperties(fd, object, type) else { return [:] }
+        defer { drmModeFreeObjectProperties(p) }
+        var names = propertyIDs[object] ?? [:]
+        let known = Dictionary(names.map { ($0.value, $0.key) }, uniquingKeysWith: { a, _ in a })
+        var out: [String: UInt64] = [:]
+        for i in 0..<Int(p.pointee.count_props) {
+            let pid = p.pointee.props[i]
+            var name = known[pid]
+            if name == nil, let prop = drmModeGetProperty(fd, pid) {
+                name = withUnsafeBytes(of: prop.pointee.name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                drmModeFreeProperty(prop)
+                if let name { names[name] = pid }
+            }
+            if let name { out[name] = p.pointee.prop_values[i] }
+        }
+        propertyIDs[object] = names
+        return out
+    }
+
+    /// The id of a named property of an object (atomic requests address properties by id).
+    func propertyID(_ object: UInt32, type: UInt32, _ name: String) throws(DisplayError) -> UInt32 {
+        if let id = propertyIDs[object]?[name] { return id }
+        _ = properties(of: object, type: type)
+        guard let id = propertyIDs[object]?[name] else {
+            throw .system(SystemError("property \(name) of object \(object)", errno: ENOENT, subject: path))
+        }
+        return id
+    }
+
+    func blob(_ id: UInt32) -> [UInt8] {
+        guard let b = drmModeGetPropertyBlob(fd, id) else { return [] }
+        defer { drmModeFreePropertyBlob(b) }
+        guard let data = b.pointee.data, b.pointee.length > 0 else { return [] }
+        return Array(UnsafeRawBufferPointer(start: data, count: Int(b.pointee.length)))
+    }
+
+    // MARK: mode setting shared by both protocols
+
+    public func setCrtc(_ c: CrtcInfo, connectors: [UInt32]) throws(DisplayError) {
+        var ids = connectors
+        if var mode = c.mode?.drm, c.bufferID != 0 {
+            let ret = ids.withUnsafeMutableBufferPointer { buf in
+                drmModeSetCrtc(fd, c.id, c.bufferID, c.x, c.y, buf.baseAddress, Int32(buf.count), &mode)
+            }
+            try check("drmModeSetCrtc", ret)
+        } else {
+            try check("drmModeSetCrtc", drmModeSetCrtc(fd, c.id, 0, 0, 0, nil, 0, nil))
+        }
+    }
+
+    public func makeBuffer(width: Int, height: Int) throws(DisplayError) -> ScanoutBuffer {
+        try DumbBuffer(card: self, width: width, height: height)
+    }
+
+    // MARK: page-flip events
+
+    /// What the kernel's flip-complete event tells us, written by the C callback into memory
+    /// we handed the kernel as the event's user data (the callback cannot capture context).
+    struct FlipRecord {
+        var crtcID: UInt32
+        var done: Bool
+    }
+
+    /// User data for one flip request; freed when its event arrives (or the request fails).
+    func flipUserData(crtcID: UInt32) -> UnsafeMutableRawPointer {
+        let p = UnsafeMutablePointer<FlipRecord>.allocate(capacity: 1)
+        p.initialize(to: FlipRecord(crtcID: crtcID, done: false))
+        pendingFlips.append(p)
+        return UnsafeMutableRawPointer(p)
+    }
+
+    func flipFailed(_ userData: UnsafeMutableRawPointer) {
+        let p = userData.assumingMemoryBound(to: FlipRecord.self)
+        pendingFlips.removeAll { $0 == p }
+        p.deallocate()
+    }
+
+    public func dispatchEvents(_ flipCompleted: (UInt32) -> Void) {
+        var ctx = drmEventContext()
+        ctx.version = 3  // page_flip_handler2 (reports the CRTC); the header may say 4
+        ctx.page_flip_handler2 = { _, _, _, _, _, data in
+            data?.assumingMemoryBound(to: FlipRecord.self).pointee.done = true
+        }
+        // Readable was reported by poll, so this read does not block.
+        if drmHandleEvent(fd, &ctx) != 0 {
+            Log.warning("\(path): reading DRM events failed: \(SystemError("drmHandleEvent").message)")
+        }
+        let done = pendingFlips.filter { $0.pointee.done }
+        pendingFlips.removeAll { $0.pointee.done }
+        for p in done {
+            let crtc = p.pointee.crtcID
+            p.deallocate()
+            flipCompleted(crtc)
+        }
+    }
+
+    public func waitForPendingFlips(timeout: Double) {
+        let end = Clock.monotonic() + timeout
+        while !pendingFlips.isEmpty && Clock.monotonic() < end {
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if retryingEINTR({ poll(&p, 1, 20) }) > 0 { dispatchEvents { _ in } }
+        }
+    }
+
+    // MARK: helpers
+
+    static func ids(_ p: UnsafeMutablePointer<UInt32>?, _ n: Int32) -> [UInt32] {
+        guard let p, n > 0 else { return [] }
+        return Array(UnsafeBufferPointer(start: p, count: Int(n)))
+    }
+
+    static func string(_ p: UnsafeMutablePointer<CChar>?, _ n: Int) -> String {
+        guard let p, n > 0 else { return "" }
+        return String(decoding: UnsafeRawBufferPointer(start: p, count: n).prefix { $0 != 0 }, as: UTF8.self)
+    }
+}
+
+extension Mode {
+    init(_ m: drmModeModeInfo) {
+        let name = withUnsafeBytes(of: m.name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+        self.init(clock: m.clock, hdisplay: m.hdisplay, hsyncStart: m.hsync_start, hsyncEnd: m.hsync_end, htotal: m.htotal,
+                  hskew: m.hskew, vdisplay: m.vdisplay, vsyncStart: m.vsync_start, vsyncEnd: m.vsync_end, vtotal: m.vtotal,
+                  vscan: m.vscan, vrefresh: m.vrefresh, flags: m.flags, type: m.type, name: name)
+    }
+
+    /// The C struct the kernel takes back (SetCrtc, MODE_ID blobs): every field as we read it.
+    var drm: drmModeModeInfo {
+        var m = drmModeModeInfo()
+        m.clock = clock
+        m.hdisplay = hdisplay; m.hsync_start = hsyncStart; m.hsync_end = hsyncEnd; m.htotal = htotal; m.hskew = hskew
+        m.vdisplay = vdisplay; m.vsync_start = vsyncStart; m.vsync_end = vsyncEnd; m.vtotal = vtotal; m.vscan = vscan
+        m.vrefresh = vrefresh
+        m.flags = flags
+        m.type = type
+        withUnsafeMutableBytes(of: &m.name) { raw in
+            for (i, b) in name.utf8.prefix(raw.count - 1).enumerated() { raw[i] = b }
+        }
+        return m
+    }
+}

@@ -1,0 +1,73 @@
+import Renderer
+
+/// The seam between the display logic and a DRM card: `DRMCard` is the real one; tests use a
+/// fake that records what was set. Everything the manager, outputs and restore logic do to a
+/// card goes through here.
+public protocol KMSDevice: AnyObject {
+    /// "/dev/dri/card0"
+    var path: String { get }
+    /// The mode-setting protocol chosen once when the card was opened (atomic or legacy).
+    var modeSetter: ModeSetter { get }
+    /// Connectors (probed: a hotplug rescan needs fresh status and modes), CRTCs, encoders, planes.
+    func probe() throws(DisplayError) -> CardSnapshot
+    /// What one CRTC shows now.
+    func crtc(_ id: UInt32) throws(DisplayError) -> CrtcInfo
+    /// Puts a CRTC configuration back as it was saved (legacy SetCrtc: it restores a state read
+    /// with GETCRTC, whatever protocol drove the card meanwhile).
+    func setCrtc(_ crtc: CrtcInfo, connectors: [UInt32]) throws(DisplayError)
+    /// A buffer the CRTC can scan out, XRGB8888, mapped for drawing.
+    func makeBuffer(width: Int, height: Int) throws(DisplayError) -> ScanoutBuffer
+    /// Readable when page-flip events are waiting (-1: events come some other way, e.g. a fake).
+    var eventFD: Int32 { get }
+    /// Reads waiting events and reports each completed flip by CRTC id.
+    func dispatchEvents(_ flipCompleted: (UInt32) -> Void)
+    /// Waits up to `timeout` seconds for flips in flight to complete (before a restore).
+    func waitForPendingFlips(timeout: Double)
+    /// Whether we may set modes now (we are DRM master).
+    func isMaster() -> Bool
+    /// Gives up DRM master so another program (or the console) can take the screen.
+    func dropMaster()
+    /// Takes DRM master back once no one else holds it; false while someone does.
+    func acquireMaster() -> Bool
+}
+
+/// A framebuffer registered with the card, its pixels mapped as a canvas.
+public protocol ScanoutBuffer: AnyObject {
+    var bufferID: UInt32 { get }
+    var canvas: Canvas { get }
+}
+
+/// One output's hardware path: connector ← CRTC ← primary plane, and its mode.
+public struct HeadConfig: Equatable, Sendable {
+    public var connectorID: UInt32
+    public var connectorName: String
+    public var crtcID: UInt32
+    public var crtcIndex: Int
+    /// 0 for legacy, which addresses the primary plane through the CRTC.
+    public var planeID: UInt32
+    public var mode: Mode
+
+    public init(connectorID: UInt32, connectorName: String, crtcID: UInt32, crtcIndex: Int, planeID: UInt32, mode: Mode) {
+        self.connectorID = connectorID
+        self.connectorName = connectorName
+        self.crtcID = crtcID
+        self.crtcIndex = crtcIndex
+        self.planeID = planeID
+        self.mode = mode
+    }
+}
+
+/// Atomic KMS or legacy SetCrtc + PageFlip: one interface, two implementations, chosen once
+/// at start (wlroots' shape). Callers never ask which one they have except to log it.
+public protocol ModeSetter: AnyObject {
+    /// "atomic" or "legacy", for log lines.
+    var kind: String { get }
+    /// Whether a head needs a primary plane id (atomic addresses planes; legacy does not).
+    var needsPlanes: Bool { get }
+    /// Lights the head up showing `buffer`; returns once the mode is set and the buffer shown.
+    func enable(_ head: HeadConfig, buffer: UInt32) throws(DisplayError)
+    /// Queues `buffer` for the next vblank; the card reports completion by CRTC id.
+    func flip(_ head: HeadConfig, buffer: UInt32) throws(DisplayError)
+    /// Turns the head off and detaches the connector from its CRTC.
+    func disable(_ head: HeadConfig) throws(DisplayError)
+}

@@ -1,0 +1,62 @@
+/// What `--mode WxH[@Hz]` asks for, and the rule that picks a mode from a connector's list:
+/// the requested one, else the preferred one, else the largest progressive one.
+public struct ModeRequest: Equatable, Sendable, CustomStringConvertible {
+    public let width: Int
+    public let height: Int
+    public let refresh: Double?
+
+    public init(width: Int, height: Int, refresh: Double? = nil) {
+        self.width = width
+        self.height = height
+        self.refresh = refresh
+    }
+
+    /// Parses "1920x1080" or "1920x1080@60" / "@59.94"; nil when it is not that shape.
+    public init?(parsing text: String) {
+        let parts = text.lowercased().split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+        let size = parts[0].split(separator: "x", omittingEmptySubsequences: false)
+        guard size.count == 2, let w = Int(size[0]), let h = Int(size[1]), w > 0, h > 0, w <= 16384, h <= 16384 else { return nil }
+        var hz: Double?
+        if parts.count == 2 {
+            guard let v = Double(parts[1]), v > 0, v < 1000 else { return nil }
+            hz = v
+        }
+        self.init(width: w, height: h, refresh: hz)
+    }
+
+    public var description: String {
+        "\(width)x\(height)" + (refresh.map { "@" + Mode.format($0) } ?? "")
+    }
+
+    public func matches(_ m: Mode) -> Bool {
+        guard m.width == width, m.height == height else { return false }
+        guard let refresh else { return true }
+        // "@60" matches 59.94 and 60.00; "@59.94" matches 59.94 only.
+        return abs(m.refreshHz - refresh) < (refresh.rounded() == refresh ? 0.6 : 0.05)
+    }
+
+    /// The mode to use from `modes` (the kernel's order): with a request, the first progressive
+    /// match (a progressive mode before an interlaced one of the same size) and its closest
+    /// refresh; without, the preferred mode, else the largest progressive one.
+    public static func choose(_ request: ModeRequest?, from modes: [Mode]) -> Mode? {
+        if let request {
+            let matching = modes.filter(request.matches)
+            let best = matching.min { a, b in
+                if a.isInterlaced != b.isInterlaced { return !a.isInterlaced }
+                if let r = request.refresh { return abs(a.refreshHz - r) < abs(b.refreshHz - r) }
+                if a.isPreferred != b.isPreferred { return a.isPreferred }
+                return a.refreshHz > b.refreshHz
+            }
+            return best
+        }
+        if let preferred = modes.first(where: \.isPreferred) { return preferred }
+        return modes.filter { !$0.isInterlaced }.max { a, b in
+            a.width * a.height != b.width * b.height ? a.width * a.height < b.width * b.height : a.refreshHz < b.refreshHz
+        } ?? modes.first
+    }
+
+    /// Modes in listing order: preferred first, then the kernel's order.
+    public static func listingOrder(_ modes: [Mode]) -> [Mode] {
+        modes.filter(\.isPreferred) + modes.filter { !$0.isPreferred }
+    }
+}

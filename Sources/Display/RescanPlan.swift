@@ -1,0 +1,85 @@
+/// What a rescan changes, computed from what we drive now and a fresh snapshot of the card. A
+/// pure function keyed by connector id: applying a plan and planning again from the resulting
+/// card gives no steps, so a burst of hotplug events (or a fallback timer) can rescan any
+/// number of times.
+public struct RescanPlan: Equatable, Sendable {
+    public enum Step: Equatable, Sendable {
+        /// Stop driving this head: turn its CRTC off, free its buffers.
+        case release(HeadConfig, reason: String)
+        /// Set this head's mode and show the current state on it.
+        case start(HeadConfig, reason: String)
+    }
+
+    public var steps: [Step] = []
+    /// Wanted connectors that cannot be driven (no CRTC or plane free), with why.
+    public var problems: [String] = []
+
+    public var isEmpty: Bool { steps.isEmpty }
+
+    /// - Parameters:
+    ///   - active: the heads driven now.
+    ///   - shown: for each CRTC we drive, the framebuffers that are ours (to notice a takeover).
+    ///   - needsPlanes: atomic needs a primary plane per head.
+    public static func make(active: [HeadConfig], snapshot: CardSnapshot, selection: OutputSelection,
+                            mode request: ModeRequest?, needsPlanes: Bool,
+                            ours: [UInt32: Set<UInt32>] = [:]) -> RescanPlan {
+        var plan = RescanPlan()
+        let wanted = selection.choose(from: snapshot.connectors, current: Set(active.map(\.connectorID)))
+        var kept: [HeadConfig] = []
+        for head in active {
+            guard let c = wanted.first(where: { $0.id == head.connectorID }) else {
+                let now = snapshot.connector(id: head.connectorID)
+                let why = now == nil ? "connector gone" : now?.status == .connected ? "no longer selected" : "disconnected"
+                plan.steps.append(.release(head, reason: why))
+                continue
+            }
+            let mode = RescanPlan.mode(for: c, request)
+            var restart: String?
+            if let mode, mode != head.mode {
+                restart = "mode changed \(head.mode) → \(mode)"
+            } else if c.linkStatus == .bad {
+                restart = "link-status BAD"
+            } else if let crtc = snapshot.crtc(id: head.crtcID), let mine = ours[head.crtcID],
+                      crtc.bufferID == 0 || !mine.contains(crtc.bufferID) {
+                restart = "CRTC \(head.crtcID) was taken over (showing framebuffer \(crtc.bufferID))"
+            }
+            if let restart {
+                plan.steps.append(.release(head, reason: restart))
+            } else {
+                kept.append(head)
+            }
+        }
+        var used = Set(kept.map(\.crtcID))
+        for c in wanted where !kept.contains(where: { $0.connectorID == c.id }) {
+            guard let mode = RescanPlan.mode(for: c, request) else { continue }
+            let mask = snapshot.possibleCrtcMask(of: c)
+            let candidates = snapshot.crtcs.filter { (mask >> UInt32($0.index)) & 1 == 1 && !used.contains($0.id) }
+            // The CRTC that drives it now first (the console's): no other CRTC has to change.
+            let current = snapshot.currentCrtc(of: c)
+            guard let crtc = candidates.first(where: { $0.id == current?.id }) ?? candidates.first else {
+                plan.problems.append("\(c.name): no free CRTC can drive it")
+                continue
+            }
+            var plane: UInt32 = 0
+            if needsPlanes {
+                guard let p = snapshot.primaryPlane(forCrtcIndex: crtc.index) else {
+                    plan.problems.append("\(c.name): no primary plane for CRTC \(crtc.id)")
+                    continue
+                }
+                plane = p.id
+            }
+            used.insert(crtc.id)
+            let head = HeadConfig(connectorID: c.id, connectorName: c.name, crtcID: crtc.id, crtcIndex: crtc.index,
+                                  planeID: plane, mode: mode)
+            let released = plan.steps.contains { if case .release(let h, _) = $0 { return h.connectorID == c.id } else { return false } }
+            plan.steps.append(.start(head, reason: released ? "set up again" : "connected"))
+        }
+        return plan
+    }
+
+    /// The requested mode when the display offers it, else its preferred one (a display that
+    /// replaced the one the request was made for still gets a picture).
+    static func mode(for c: ConnectorInfo, _ request: ModeRequest?) -> Mode? {
+        ModeRequest.choose(request, from: c.modes) ?? ModeRequest.choose(nil, from: c.modes)
+    }
+}

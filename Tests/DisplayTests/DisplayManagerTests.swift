@@ -1,0 +1,174 @@
+import Platform
+import Renderer
+import Testing
+@testable import Display
+
+/// The manager and its outputs against a fake card: first frame by mode set, later frames by
+/// page flip with the back buffer, never drawing into the buffer on screen; shutdown restores
+/// the console's CRTC before freeing buffers and drops master.
+@Suite(.serialized) struct DisplayManagerTests {
+    init() { Log.sink = { _ in } }
+
+    func start(_ card: FakeCard, selection: OutputSelection = .first, mode: ModeRequest? = nil) throws -> (DisplayManager, EventLoop, Box) {
+        let loop = EventLoop()
+        let m = DisplayManager(device: card, loop: loop, selection: selection, mode: mode)
+        let box = Box()
+        m.onOutputsChanged = { box.outputs = $0; box.changes += 1 }
+        try m.start()
+        return (m, loop, box)
+    }
+
+    final class Box {
+        var outputs: [Output] = []
+        var changes = 0
+    }
+
+    func draw(_ o: Output, _ color: UInt32) throws -> Bool {
+        guard let c = o.nextFrame() else { return false }
+        c.fill(Color(pixel: color))
+        try o.present(damage: nil)
+        return true
+    }
+
+    @Test func firstFrameSetsTheModeThenFramesFlipBetweenTwoBuffers() throws {
+        let card = FakeCard(FakeCard.card(heads: 1))
+        let (m, loop, box) = try start(card)
+        let o = try #require(box.outputs.first as? DRMOutput)
+        #expect(o.name == "Virtual-1" && o.width == 1920 && o.height == 1080)
+        var ready = 0
+        o.onReady = { ready += 1 }
+        #expect(try draw(o, 0xFF11_2233))
+        #expect(card.journal.last == "enable Virtual-1 crtc 10 fb 101 1920x1080@60.00")
+        #expect(try draw(o, 0xFF44_5566))
+        #expect(card.journal.last == "flip crtc 10 fb 102")
+        #expect(o.nextFrame() == nil)                     // flip pending: no frame
+        #expect(card.state.crtcs[0].bufferID == 101)      // still showing the first
+        card.completeFlips()
+        #expect(loop.run(until: { ready == 1 }, timeout: 2))
+        #expect(card.state.crtcs[0].bufferID == 102)
+        #expect(try draw(o, 0xFF77_8899))
+        #expect(card.journal.last == "flip crtc 10 fb 101")   // back to the first buffer, not the one on screen
+        m.shutdown()
+    }
+
+    @Test func shutdownRestoresTheConsoleThenFreesBuffersThenDropsMaster() throws {
+        let card = FakeCard(FakeCard.card(heads: 1))
+        let (m, _, box) = try start(card)
+        let o = try #require(box.outputs.first)
+        _ = try draw(o, 0xFF00_0000)
+        _ = try draw(o, 0xFF00_00FF)                          // a flip in flight at shutdown
+        box.outputs = []
+        m.shutdown()
+        let tail = Array(card.journal.drop { !$0.hasPrefix("wait for") })
+        #expect(tail == ["wait for 1 flips", "setCrtc 10 fb 7 1024x768@60.00 connectors [30]",
+                         "free fb 101", "free fb 102", "drop master"]
+                || tail == ["wait for 1 flips", "setCrtc 10 fb 7 1024x768@60.00 connectors [30]",
+                            "free fb 102", "free fb 101", "drop master"], "\(card.journal)")
+        #expect(card.state.crtcs[0].bufferID == 7 && card.state.crtcs[0].mode == .synthetic(1024, 768))
+        #expect(card.buffersAlive.isEmpty)
+        #expect(!card.master)
+        m.shutdown()                                          // twice is harmless
+        #expect(card.journal.filter { $0.hasPrefix("setCrtc") }.count == 1)
+    }
+
+    @Test func exitWithoutShutdownStillRestores() throws {
+        let card = FakeCard(FakeCard.card(heads: 1))
+        do {
+            let (m, _, box) = try start(card)
+            _ = try draw(try #require(box.outputs.first), 0xFF00_0000)
+            box.outputs = []
+            _ = m
+        }   // manager released: deinit restores
+        #expect(card.journal.contains("setCrtc 10 fb 7 1024x768@60.00 connectors [30]"))
+        #expect(card.buffersAlive.isEmpty && !card.master)
+    }
+
+    @Test func unknownConnectorAndModeListWhatExists() throws {
+        let card = FakeCard(FakeCard.card(heads: 2))
+        #expect(throws: DisplayError.unknownConnector("HDMI-A-1", available: ["Virtual-1 (connected)", "Virtual-2 (disconnected)"])) {
+            _ = try start(card, selection: .named(["HDMI-A-1"]))
+        }
+        do {
+            _ = try start(card, mode: ModeRequest(width: 800, height: 600))
+            Issue.record("a mode the display does not offer was accepted")
+        } catch let e as DisplayError {
+            #expect(e.description.contains("--mode 800x600: Virtual-1 does not offer it; it offers: 1920x1080@60.00 (preferred), 1280x720@60.00"))
+        }
+        #expect(!card.journal.contains { $0.hasPrefix("enable") || $0.hasPrefix("setCrtc") })
+    }
+
+    @Test func waitsWithoutADisplayAndComesAliveOnRescan() throws {
+        let card = FakeCard(FakeCard.card(heads: 1, connected: [false]))
+        let (m, _, box) = try start(card)
+        #expect(box.outputs.isEmpty && m.outputs.isEmpty)
+        card.plug(30, modes: [.synthetic(1280, 720, preferred: true)])
+        m.rescan(reason: "test")
+        #expect(box.outputs.map(\.name) == ["Virtual-1"] && box.outputs.first?.width == 1280)
+        let changes = box.changes
+        m.rescan(reason: "again")
+        #expect(box.changes == changes)                       // idempotent: nothing changed, no new outputs
+        card.unplug(30)
+        m.rescan(reason: "unplug")
+        #expect(box.outputs.isEmpty)
+        #expect(Array(card.journal.suffix(3)) == ["disable Virtual-1 crtc 10", "free fb 101", "free fb 102"])
+        #expect(card.buffersAlive.isEmpty)
+        m.shutdown()
+    }
+
+    @Test func legacyNeedsNoPlanes() throws {
+        var s = FakeCard.card(heads: 1)
+        s.planes = []
+        let card = FakeCard(s, atomic: false)
+        let (m, _, box) = try start(card)
+        _ = try draw(try #require(box.outputs.first), 0xFF00_0000)
+        #expect(card.journal.last == "enable Virtual-1 crtc 10 fb 101 1920x1080@60.00")
+        m.shutdown()
+    }
+
+    @Test func aFailedModeSetIsReportedAndRetriedByRescan() throws {
+        let card = FakeCard(FakeCard.card(heads: 1))
+        let (m, loop, box) = try start(card)
+        card.failNextEnable = .system(SystemError("drmModeAtomicCommit", errno: 16))
+        let o = try #require(box.outputs.first)
+        #expect(throws: DisplayError.self) { _ = try draw(o, 0xFF00_0000) }
+        // The manager schedules a rescan; the head is still ours, so the kiosk draws again.
+        _ = loop.run(until: { false }, timeout: 0.7)
+        #expect(try draw(o, 0xFF00_0000))
+        #expect(card.journal.last == "enable Virtual-1 crtc 10 fb 101 1920x1080@60.00")
+        m.shutdown()
+    }
+}
+
+/// Self-healing: losing DRM master to another program, and getting the screen back.
+@Suite(.serialized) struct TakeOverTests {
+    init() { Log.sink = { _ in } }
+
+    @Test func whenAnotherProgramTookTheScreenWeSetItAgainOnceMasterIsBack() throws {
+        let card = FakeCard(FakeCard.card(heads: 1))
+        let loop = EventLoop()
+        let m = DisplayManager(device: card, loop: loop)
+        var outputs: [Output] = []
+        m.onOutputsChanged = { outputs = $0 }
+        try m.start()
+        let o = try #require(outputs.first)
+        o.nextFrame()?.fill(Color(pixel: 0xFF00_0000))
+        try o.present(damage: nil)
+        m.startHealthChecks(every: 0.05)
+        // A compositor takes master and shows its own framebuffer.
+        card.master = false
+        card.someoneElseIsMaster = true
+        card.apply(crtc: 10, buffer: 999, mode: .synthetic(1024, 768), connectors: [30])
+        _ = loop.run(until: { false }, timeout: 0.3)
+        #expect(!card.journal.contains { $0.hasPrefix("enable") && $0.contains("fb 103") })
+        // It exits: master is free again; we take it and set our mode again with new buffers.
+        card.someoneElseIsMaster = false
+        #expect(loop.run(until: { outputs.first !== o && !outputs.isEmpty }, timeout: 3))
+        let again = try #require(outputs.first)
+        again.nextFrame()?.fill(Color(pixel: 0xFF00_0000))
+        try again.present(damage: nil)
+        #expect(card.master)
+        #expect(card.journal.last == "enable Virtual-1 crtc 10 fb 103 1920x1080@60.00")
+        #expect(card.state.crtcs[0].bufferID == 103)
+        m.shutdown()
+    }
+}

@@ -1,0 +1,193 @@
+import Display
+import Glibc
+import Platform
+import Renderer
+
+/// A DRM card in memory: connectors, CRTCs and encoders as a test sets them, mode setting that
+/// updates them as a kernel would, and a journal of every call. Page-flip completions arrive
+/// through a pipe, so the event loop sees them the way it sees the real card's fd.
+final class FakeCard: KMSDevice, ModeSetter {
+    let path = "/dev/dri/fake0"
+    var kind: String { atomic ? "atomic" : "legacy" }
+    var needsPlanes: Bool { atomic }
+    var modeSetter: ModeSetter { self }
+    var atomic: Bool
+    var state: CardSnapshot
+    /// Every call, in order: "enable Virtual-1 crtc 10 fb 101 1920x1080@60.00", "setCrtc 10 fb 7 …".
+    var journal: [String] = []
+    var master = true
+    var failNextEnable: DisplayError?
+    private(set) var buffersAlive: Set<UInt32> = []
+    private var nextBufferID: UInt32 = 100
+    private var pendingFlips: [UInt32] = []
+    private var completedFlips: [UInt32] = []
+    private let pipeFDs: [Int32]
+
+    init(_ state: CardSnapshot, atomic: Bool = true) {
+        self.state = state
+        self.atomic = atomic
+        var fds: [Int32] = [-1, -1]
+        _ = pipe(&fds)
+        for fd in fds { _ = fcntl(fd, F_SETFL, O_NONBLOCK) }
+        pipeFDs = fds
+    }
+
+    deinit { pipeFDs.forEach { close($0) } }
+
+    // MARK: KMSDevice
+
+    func probe() throws(DisplayError) -> CardSnapshot { state }
+
+    func crtc(_ id: UInt32) throws(DisplayError) -> CrtcInfo {
+        guard let c = state.crtc(id: id) else { throw .system(SystemError("drmModeGetCrtc", errno: ENOENT)) }
+        return c
+    }
+
+    func setCrtc(_ c: CrtcInfo, connectors: [UInt32]) throws(DisplayError) {
+        journal.append("setCrtc \(c.id) fb \(c.bufferID) \(c.mode.map { "\($0)" } ?? "off") connectors \(connectors)")
+        apply(crtc: c.id, buffer: c.bufferID, mode: c.mode, connectors: connectors)
+    }
+
+    func makeBuffer(width: Int, height: Int) throws(DisplayError) -> ScanoutBuffer {
+        nextBufferID += 1
+        buffersAlive.insert(nextBufferID)
+        return FakeBuffer(id: nextBufferID, width: width, height: height) { [weak self] id in
+            self?.buffersAlive.remove(id)
+            self?.journal.append("free fb \(id)")
+        }
+    }
+
+    var eventFD: Int32 { pipeFDs[0] }
+
+    func dispatchEvents(_ flipCompleted: (UInt32) -> Void) {
+        var byte: UInt8 = 0
+        while read(pipeFDs[0], &byte, 1) == 1 {}
+        let done = completedFlips
+        completedFlips.removeAll()
+        for crtc in done { flipCompleted(crtc) }
+    }
+
+    func waitForPendingFlips(timeout: Double) {
+        journal.append("wait for \(pendingFlips.count) flips")
+        completeFlips()
+        dispatchEvents { _ in }   // as the real card: completions read here are dropped
+    }
+
+    func isMaster() -> Bool { master }
+    /// Whether another program holds master now (acquireMaster fails while it does).
+    var someoneElseIsMaster = false
+    func acquireMaster() -> Bool {
+        if !master && !someoneElseIsMaster { master = true }
+        return master
+    }
+    func dropMaster() {
+        master = false
+        journal.append("drop master")
+    }
+
+    // MARK: ModeSetter
+
+    func enable(_ head: HeadConfig, buffer: UInt32) throws(DisplayError) {
+        if let e = failNextEnable {
+            failNextEnable = nil
+            throw e
+        }
+        if atomic && head.planeID == 0 { throw .system(SystemError("atomic commit without a plane", errno: EINVAL)) }
+        journal.append("enable \(head.connectorName) crtc \(head.crtcID) fb \(buffer) \(head.mode)")
+        // The connector leaves the CRTC that drove it (the kernel turns that one off).
+        if let old = state.connector(id: head.connectorID).flatMap({ state.currentCrtc(of: $0) }), old.id != head.crtcID {
+            apply(crtc: old.id, buffer: 0, mode: nil, connectors: [])
+        }
+        apply(crtc: head.crtcID, buffer: buffer, mode: head.mode, connectors: [head.connectorID])
+    }
+
+    func flip(_ head: HeadConfig, buffer: UInt32) throws(DisplayError) {
+        guard !pendingFlips.contains(head.crtcID) else { throw .system(SystemError("flip", errno: EBUSY)) }
+        journal.append("flip crtc \(head.crtcID) fb \(buffer)")
+        pendingFlips.append(head.crtcID)
+        flipTargets[head.crtcID] = buffer
+    }
+
+    func disable(_ head: HeadConfig) throws(DisplayError) {
+        journal.append("disable \(head.connectorName) crtc \(head.crtcID)")
+        apply(crtc: head.crtcID, buffer: 0, mode: nil, connectors: [])
+    }
+
+    private var flipTargets: [UInt32: UInt32] = [:]
+
+    /// The vblank: every pending flip completes (its buffer is now scanned out).
+    func completeFlips() {
+        for crtc in pendingFlips {
+            if let i = state.crtcs.firstIndex(where: { $0.id == crtc }), let fb = flipTargets[crtc] { state.crtcs[i].bufferID = fb }
+            completedFlips.append(crtc)
+        }
+        pendingFlips.removeAll()
+        var byte: UInt8 = 1
+        _ = write(pipeFDs[1], &byte, 1)
+    }
+
+    var hasPendingFlips: Bool { !pendingFlips.isEmpty }
+
+    // MARK: the card's state
+
+    /// Sets what a CRTC shows and which connectors it drives (through their encoders).
+    func apply(crtc: UInt32, buffer: UInt32, mode: Mode?, connectors: [UInt32]) {
+        guard let i = state.crtcs.firstIndex(where: { $0.id == crtc }) else { return }
+        state.crtcs[i].bufferID = mode == nil ? 0 : buffer
+        state.crtcs[i].mode = mode
+        for (k, e) in state.encoders.enumerated() where e.crtcID == crtc { state.encoders[k].crtcID = 0 }
+        for c in connectors {
+            guard let ci = state.connectors.firstIndex(where: { $0.id == c }),
+                  let enc = state.connectors[ci].encoderIDs.first,
+                  let ei = state.encoders.firstIndex(where: { $0.id == enc }) else { continue }
+            state.encoders[ei].crtcID = crtc
+            state.connectors[ci].encoderID = enc
+        }
+    }
+
+    /// Plugs a display in (or changes its modes) / pulls it out, as a hotplug would.
+    func plug(_ connectorID: UInt32, modes: [Mode]) {
+        guard let i = state.connectors.firstIndex(where: { $0.id == connectorID }) else { return }
+        state.connectors[i].status = .connected
+        state.connectors[i].modes = modes
+    }
+
+    func unplug(_ connectorID: UInt32) {
+        guard let i = state.connectors.firstIndex(where: { $0.id == connectorID }) else { return }
+        state.connectors[i].status = .disconnected
+        state.connectors[i].modes = []
+    }
+
+    /// A card with `n` heads (connector 30+k, encoder 20+k, CRTC 10+k, primary plane 40+k), the
+    /// first connected and shown by the console (fb 7) at 1024x768.
+    static func card(heads n: Int = 1, types: [UInt32]? = nil, connected: [Bool]? = nil,
+                     modes: [Mode] = [.synthetic(1920, 1080, preferred: true), .synthetic(1280, 720)]) -> CardSnapshot {
+        var connectors: [ConnectorInfo] = [], crtcs: [CrtcInfo] = [], encoders: [EncoderInfo] = [], planes: [PlaneInfo] = []
+        for k in 0..<n {
+            let on = connected?[k] ?? (k == 0)
+            let type = types?[k] ?? 15  // Virtual
+            connectors.append(ConnectorInfo(id: UInt32(30 + k), type: type, typeIndex: UInt32(k + 1),
+                                            status: on ? .connected : .disconnected, modes: on ? modes : [],
+                                            encoderIDs: [UInt32(20 + k)], encoderID: k == 0 ? 20 : 0))
+            crtcs.append(CrtcInfo(id: UInt32(10 + k), index: k, bufferID: k == 0 ? 7 : 0,
+                                  mode: k == 0 ? .synthetic(1024, 768) : nil))
+            encoders.append(EncoderInfo(id: UInt32(20 + k), crtcID: k == 0 ? 10 : 0, possibleCrtcs: UInt32(1 << k)))
+            planes.append(PlaneInfo(id: UInt32(40 + k), possibleCrtcs: UInt32(1 << k), type: .primary))
+        }
+        return CardSnapshot(connectors: connectors, crtcs: crtcs, encoders: encoders, planes: planes)
+    }
+}
+
+final class FakeBuffer: ScanoutBuffer {
+    let bufferID: UInt32
+    let canvas: Canvas
+    private let onFree: (UInt32) -> Void
+
+    init(id: UInt32, width: Int, height: Int, onFree: @escaping (UInt32) -> Void) {
+        bufferID = id
+        canvas = Canvas(width: width, height: height)
+        self.onFree = onFree
+    }
+
+    deinit { onFree(bufferID) }
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The QEMU display suite: builds the release binary, fetches Debian's kernel (cached in
+# vm/cache), builds the initramfs and boots real DRM drivers (virtio-gpu, bochs) under TCG.
+# Usage: vm/run.sh [--only CASE,...]     (scripts/test runs it; it needs root for nothing)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+start=$(date +%s.%N)
+
+swift build -c release --static-swift-stdlib --product quizkiosk 2>&1 | grep -E 'error|warning:' || true
+bin=.build/release/quizkiosk
+[ -x "$bin" ] || { echo "FAIL: release build"; exit 1; }
+# The guest gets what ldd lists; Foundation (and its ICU data) must not be among it.
+if ldd "$bin" | grep -qi foundation; then echo "FAIL: the release binary links Foundation"; exit 1; fi
+
+kernel=$(vm/fetch-kernel.sh)
+mkdir -p vm/cache/out
+rm -rf vm/cache/out/*
+files=()
+for f in vm/states/*.json; do files+=(--file "$f:/opt/quizkiosk/states/$(basename "$f")"); done
+# A helper that holds a framebuffer on screen (what was there before quizkiosk), see its source.
+gcc -O2 -Wall -Werror -static -I/usr/include/libdrm -o vm/cache/holdfb vm/tools/holdfb.c
+python3 vm/build-initramfs.py "$kernel" vm/cache/initrd.gz --binary "$bin" --fonts fonts "${files[@]}" \
+  --exec vm/cache/holdfb:/usr/bin/holdfb
+prep=$(python3 -c "import time; print(f'{time.time()-$start:.1f}')")
+echo "vm: kernel $(basename "$kernel"), initramfs $(du -h vm/cache/initrd.gz | cut -f1), ready in ${prep}s"
+
+python3 vm/suite.py --kernel "$kernel/vmlinux" --initrd vm/cache/initrd.gz --binary "$bin" \
+  --states vm/states --out vm/cache/out "$@"

@@ -1,0 +1,278 @@
+#!/usr/bin/env python3
+"""The display tests on real kernel DRM drivers in QEMU: enumeration, the picture on screen
+pixel for pixel, atomic and legacy, restore on SIGTERM, the error paths; and the hotplug
+sequence (hotplug_case.py).
+
+    suite.py --kernel VMLINUX --initrd INITRD --binary HOST_QUIZKIOSK --out DIR [--only NAME,...]
+
+Prints PASS/FAIL lines, timings, and "N passed, N failed"; exits 1 on any failure. Evidence
+(screendumps, references, guest logs) stays in DIR."""
+import argparse, json, os, re, subprocess, sys, threading, time
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "harness"))
+from qemu import Guest, GuestError
+from images import read_ppm, read_png, write_png, difference
+import hotplug_case
+
+STATE = "/opt/quizkiosk/states/question.json"
+NOW = "2026-01-01T12:00:05Z"          # 15 s left on the question's countdown: a fixed frame
+RUN = f"quizkiosk run --state {STATE} --now {NOW}"
+
+
+class Suite:
+    def __init__(self, args):
+        self.a = args
+        self.results = []
+        self.timings = {}
+        self.refs = {}
+        self.lock = threading.Lock()
+
+    def check(self, name, ok, detail=""):
+        with self.lock:
+            self.results.append((name, bool(ok)))
+            print(f"{'PASS' if ok else 'FAIL'}: {name}" + (f" -- {detail}" if detail else ""), flush=True)
+        return ok
+
+    def reference(self, w, h):
+        """What `quizkiosk render` draws on the host for the same state at this size."""
+        key = (w, h)
+        with self.lock:
+            if key in self.refs:
+                return self.refs[key]
+        path = os.path.join(self.a.out, f"ref-{w}x{h}.png")
+        subprocess.run([self.a.binary, "render", "--state", os.path.join(self.a.states, "question.json"),
+                        "--size", f"{w}x{h}", "--now", NOW, "--out", path], check=True, capture_output=True)
+        img = read_png(path)
+        with self.lock:
+            self.refs[key] = img
+        return img
+
+    def boot(self, name, devices, modprobe):
+        g = Guest(name, self.a.kernel, self.a.initrd, devices, self.a.out, modprobe=modprobe)
+        try:
+            secs = g.boot()
+        except GuestError as e:
+            self.check(f"{name}: boot", False, str(e)[-600:])
+            g.shutdown()
+            return None
+        self.timings[f"{name}.boot_s"] = round(secs, 2)
+        return g
+
+    def wait_screen(self, g, label, ref, timeout=30, head=None):
+        """Screendumps until the scanout equals the reference; keeps the last one as evidence."""
+        shot = os.path.join(self.a.out, f"{label}.ppm")
+        deadline = time.monotonic() + timeout
+        t0 = time.monotonic()
+        while True:
+            g.screendump(shot, head=head)
+            img = read_ppm(shot)
+            diff = difference(img, ref)
+            if diff is None:
+                return True, time.monotonic() - t0, None
+            if time.monotonic() > deadline:
+                write_png(os.path.join(self.a.out, f"{label}.actual.png"), img)
+                return False, time.monotonic() - t0, diff
+            time.sleep(0.1)
+
+    def displays(self, g):
+        rc, out = g.sh("quizkiosk displays --json 2>&1")
+        try:
+            return json.loads(out)["cards"][0]
+        except (ValueError, KeyError, IndexError):
+            raise GuestError(f"displays --json (exit {rc}) gave no card:\n{out[-800:]}")
+
+    @staticmethod
+    def crtc_state(card, connector="Virtual-1"):
+        c = next(c for c in card["connectors"] if c["name"] == connector)
+        return c["crtc"]
+
+    # -------------------------------------------------------------------------------------
+    def display_case(self, name, devices, modprobe, size, extra_checks=False):
+        w, h = size
+        g = self.boot(name, devices, modprobe)
+        if g is None:
+            return
+        try:
+            ref = self.reference(w, h)
+            card = self.displays(g)
+            conn = next((c for c in card["connectors"] if c["name"] == "Virtual-1"), None)
+            pref = conn and next((m for m in conn["modes"] if m["preferred"]), None)
+            edid = conn and conn["edid"]
+            self.check(f"{name}: displays --json reports Virtual-1 connected, preferred {w}x{h}, EDID 'QEMU Monitor'",
+                       conn and conn["status"] == "connected" and pref and (pref["width"], pref["height"]) == (w, h)
+                       and edid and edid["name"] == "QEMU Monitor",
+                       f"driver {card['driver']}, status {conn and conn['status']}, preferred {pref and pref['name']}, "
+                       f"EDID {edid and edid['name']!r} ({edid and edid['bytes']} bytes), modes {conn and len(conn['modes'])}")
+            if edid:
+                with open(os.path.join(self.a.out, f"{name}.edid.hex"), "w") as f:
+                    f.write(edid["hex"] + "\n")
+            before = self.crtc_state(card)
+            if extra_checks:
+                self.bad_arguments(g, name)
+            for proto, env in [("atomic", ""), ("legacy", "QUIZKIOSK_DRM_LEGACY=1 ")]:
+                label = f"{name}-{proto}"
+                log = f"/tmp/{proto}.log"
+                t0 = time.monotonic()
+                g.spawn(env + RUN, log)
+                try:
+                    out = g.wait_log(log, r"on screen|^EXIT", 60)
+                except GuestError as e:
+                    self.check(f"{label}: run shows a frame", False, str(e)[-600:])
+                    continue
+                m = re.search(r"first frame (\d+) ms after start", out)
+                self.timings[f"{label}.first_frame_ms"] = int(m.group(1)) if m else None
+                self.check(f"{label}: run uses {proto} KMS", f", {proto} KMS" in out and "EXIT" not in out,
+                           out.strip().splitlines()[-1] if out.strip() else "")
+                ok, secs, diff = self.wait_screen(g, label, ref)
+                self.timings[f"{label}.start_to_matching_screendump_s"] = round(time.monotonic() - t0, 2)
+                self.check(f"{label}: screendump equals `render --size {w}x{h}` pixel for pixel", ok,
+                           diff or f"{w}x{h} identical, first frame {m.group(1) if m else '?'} ms after start (guest)")
+                if extra_checks and proto == "atomic":
+                    self.second_instance(g, name)
+                g.sh("kill -TERM $(pidof quizkiosk)")
+                try:
+                    out = g.wait_log(log, r"^EXIT", 20)
+                except GuestError as e:
+                    self.check(f"{label}: exits on SIGTERM", False, str(e)[-400:])
+                    continue
+                self.check(f"{label}: exits 0 on SIGTERM, restoring the display",
+                           "EXIT 0" in out and "display restored" in out, out.strip().splitlines()[-1])
+                after = self.crtc_state(self.displays(g))
+                self.check(f"{label}: the CRTC configuration before run is back after SIGTERM", after == before,
+                           f"before {before}, after {after}")
+            if extra_checks:
+                self.demo_case(g, name, w, h)
+        except GuestError as e:
+            self.check(f"{name}: guest", False, str(e)[-800:])
+        finally:
+            g.shutdown()
+
+    @staticmethod
+    def one_line(out):
+        """The command printed exactly one line before `status=N`."""
+        lines = [l for l in out.strip().splitlines() if l.strip()]
+        return len(lines) == 2 and lines[1].startswith("status=")
+
+    def demo_case(self, g, name, w, h):
+        """`quizkiosk demo` drives the display when there is one: its first step (idle) must be
+        what the headless demo writes as 01-idle.png."""
+        ref_dir = os.path.join(self.a.out, "demo-ref")
+        subprocess.run([self.a.binary, "demo", "--out", ref_dir, "--size", f"{w}x{h}"], check=True, capture_output=True)
+        ref = read_png(os.path.join(ref_dir, "01-idle.png"))
+        g.spawn("quizkiosk demo", "/tmp/demo.log")
+        try:
+            out = g.wait_log("/tmp/demo.log", r"on screen|^EXIT", 60)
+            ok, secs, diff = self.wait_screen(g, f"{name}-demo", ref, timeout=3)
+            self.check(f"{name}: `demo` runs on the display (its idle step equals the headless demo's)",
+                       ok and "on screen" in out, diff or out.strip().splitlines()[-1])
+        finally:
+            g.sh("kill -TERM $(pidof quizkiosk) 2>/dev/null; for i in $(seq 50); do pidof quizkiosk >/dev/null || break; sleep 0.1; done")
+
+    def restore_case(self, name):
+        """Pitfall: with fbdev emulation on, the kernel puts the console back by itself when a
+        KMS program exits, so "the console is back" proves nothing. Here fbdev emulation is off
+        and `holdfb` keeps a framebuffer of its own on the CRTC (master dropped, file open):
+        after SIGTERM that framebuffer must be back — and, as a control that the check can
+        fail, after SIGKILL (no restore possible) it must not be."""
+        g = self.boot(name, ["-device", "virtio-gpu-pci,xres=1920,yres=1080"], [])
+        if g is None:
+            return
+        try:
+            g.sh("modprobe drm_kms_helper fbdev_emulation=0 && modprobe virtio_pci && modprobe virtio-gpu", check=True)
+            rc, out = g.sh("ls /dev/fb0 2>&1")
+            self.check(f"{name}: no fbdev emulation (nothing else restores the CRTC)", rc != 0, out)
+            g.spawn("holdfb", "/tmp/holdfb.log")
+            m = re.search(r"HOLDFB fb=(\d+) crtc=(\d+)", g.wait_log("/tmp/holdfb.log", r"HOLDFB|^EXIT", 20))
+            held = int(m.group(1)) if m else -1
+            before = self.crtc_state(self.displays(g))
+            self.check(f"{name}: holdfb's framebuffer is on screen before run", before and before["framebuffer"] == held,
+                       f"holdfb fb {held}, CRTC {before}")
+            ref = self.reference(1920, 1080)
+            for proto, env in [("atomic", ""), ("legacy", "QUIZKIOSK_DRM_LEGACY=1 ")]:
+                g.spawn(env + RUN, f"/tmp/{proto}.log")
+                out = g.wait_log(f"/tmp/{proto}.log", r"on screen|^EXIT", 60)
+                ok, secs, diff = self.wait_screen(g, f"{name}-{proto}", ref)
+                self.check(f"{name}-{proto}: run shows the state without fbdev", ok and f"({proto}," in out, diff or "")
+                g.sh("kill -TERM $(pidof quizkiosk); for i in $(seq 100); do pidof quizkiosk >/dev/null || break; sleep 0.1; done")
+                after = self.crtc_state(self.displays(g))
+                shot = read_ppm(g.screendump(os.path.join(self.a.out, f"{name}-{proto}-after.ppm")))
+                w, h, rgb = shot
+                samples = {tuple(rgb[(y * w + x) * 3:(y * w + x) * 3 + 3]) for x, y in [(0, 0), (w // 2, h // 2), (w - 1, h - 1)]}
+                self.check(f"{name}-{proto}: after SIGTERM the CRTC shows holdfb's framebuffer again (restored by run)",
+                           after == before and samples == {(0x33, 0x66, 0x99)},
+                           f"before {before}, after {after}, screen colours {sorted(samples)}")
+            g.spawn(RUN, "/tmp/control.log")
+            g.wait_log("/tmp/control.log", r"on screen|^EXIT", 60)
+            g.sh("kill -KILL $(pidof quizkiosk); for i in $(seq 100); do pidof quizkiosk >/dev/null || break; sleep 0.1; done")
+            after = self.crtc_state(self.displays(g))
+            self.check(f"{name}: control: after SIGKILL (no restore) holdfb's framebuffer is not back",
+                       not after or after["framebuffer"] != held, f"after SIGKILL {after}")
+        except GuestError as e:
+            self.check(f"{name}: guest", False, str(e)[-800:])
+        finally:
+            g.shutdown()
+
+    def second_instance(self, g, name):
+        rc, out = g.sh(f"{RUN} 2>&1; echo status=$?", timeout=60)
+        self.check(f"{name}: a second instance fails with one line naming the master holder",
+                   "status=1" in out and "DRM master is held by quizkiosk" in out and self.one_line(out),
+                   out.strip().splitlines()[0] if out.strip() else "")
+
+    def bad_arguments(self, g, name):
+        rc, out = g.sh("quizkiosk run --connector HDMI-A-9 --state " + STATE + " 2>&1; echo status=$?", timeout=60)
+        self.check(f"{name}: --connector that does not exist fails with one line listing the connectors",
+                   "status=1" in out and "HDMI-A-9" in out and "Virtual-1 (connected)" in out and self.one_line(out),
+                   out.strip().splitlines()[0] if out.strip() else "")
+        rc, out = g.sh("quizkiosk run --mode 1234x567 --state " + STATE + " 2>&1; echo status=$?", timeout=60)
+        self.check(f"{name}: --mode that is not offered fails with one line listing the modes",
+                   "status=1" in out and "1234x567" in out and "1920x1080" in out and self.one_line(out),
+                   out.strip().splitlines()[0][:160] if out.strip() else "")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--kernel", required=True)
+    ap.add_argument("--initrd", required=True)
+    ap.add_argument("--binary", required=True)
+    ap.add_argument("--states", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--only", default="")
+    ap.add_argument("--jobs", type=int, default=2)
+    a = ap.parse_args()
+    os.makedirs(a.out, exist_ok=True)
+    s = Suite(a)
+    only = set(filter(None, a.only.split(",")))
+    virtio = ["virtio_pci", "virtio-gpu"]
+    cases = [
+        ("virtio-1920x1080", lambda: s.display_case("virtio-1920x1080", ["-device", "virtio-gpu-pci,xres=1920,yres=1080"],
+                                                    virtio, (1920, 1080), extra_checks=True)),
+        ("virtio-1280x800", lambda: s.display_case("virtio-1280x800", ["-device", "virtio-gpu-pci,xres=1280,yres=800"],
+                                                   virtio, (1280, 800))),
+        ("bochs-1920x1080", lambda: s.display_case("bochs-1920x1080", ["-device", "bochs-display,xres=1920,yres=1080"],
+                                                   ["bochs"], (1920, 1080))),
+    ]
+    cases.append(("restore", lambda: s.restore_case("restore-no-fbdev")))
+    cases.append(("hotplug", lambda: hotplug_case.run(s, STATE, NOW)))
+    cases = [c for c in cases if not only or c[0] in only]
+    t0 = time.monotonic()
+    # Two guests at a time: each QEMU (TCG, one vCPU) keeps one core busy.
+    pending = list(cases)
+    running = []
+    while pending or running:
+        while pending and len(running) < a.jobs:
+            name, fn = pending.pop(0)
+            t = threading.Thread(target=fn, name=name)
+            t.start()
+            running.append(t)
+        for t in running:
+            t.join(0.2)
+        running = [t for t in running if t.is_alive()]
+    s.timings["suite_s"] = round(time.monotonic() - t0, 1)
+    print("TIMINGS: " + json.dumps(s.timings, sort_keys=True))
+    passed = sum(ok for _, ok in s.results)
+    failed = len(s.results) - passed
+    print(f"{passed} passed, {failed} failed")
+    sys.exit(1 if failed or not s.results else 0)
+
+
+if __name__ == "__main__":
+    main()
