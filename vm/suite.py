@@ -108,6 +108,10 @@ class Suite:
             before = self.crtc_state(card)
             if extra_checks:
                 self.bad_arguments(g, name)
+                rc, out = g.sh("quizkiosk doctor --config /dev/null 2>&1")
+                self.check(f"{name}: doctor passes with a display (device, master, Virtual-1, fonts)",
+                           rc == 0 and "PASS  DRM master: obtainable" in out and "PASS  display: Virtual-1 connected" in out
+                           and "PASS  fonts" in out, " | ".join(out.strip().splitlines()))
             for proto, env in [("atomic", ""), ("legacy", "QUIZKIOSK_DRM_LEGACY=1 ")]:
                 label = f"{name}-{proto}"
                 log = f"/tmp/{proto}.log"
@@ -128,6 +132,9 @@ class Suite:
                            diff or f"{w}x{h} identical, first frame {m.group(1) if m else '?'} ms after start (guest)")
                 if extra_checks and proto == "atomic":
                     self.second_instance(g, name)
+                    rc, out = g.sh("quizkiosk doctor --config /dev/null 2>&1")
+                    self.check(f"{label}: doctor while run holds the display: master held by quizkiosk, still healthy",
+                               rc == 0 and "DRM master: held by quizkiosk" in out, " | ".join(out.strip().splitlines()))
                 g.sh("kill -TERM $(pidof quizkiosk)")
                 try:
                     out = g.wait_log(log, r"^EXIT", 20)

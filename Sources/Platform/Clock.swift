@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 
 public enum Clock {
@@ -31,5 +32,17 @@ public enum Environment {
             p += 1
         }
         return out
+    }
+}
+
+extension Clock {
+    /// Whether the kernel considers the wall clock synchronised (NTP or PTP keeping it right):
+    /// countdowns are deadlines set on the controller's clock, so an unsynchronised screen shows
+    /// the wrong number. nil when the kernel will not say.
+    public static func isSynchronized() -> Bool? {
+        var tx = timex()
+        let state = adjtimex(&tx)
+        guard state >= 0 else { return nil }
+        return state != TIME_ERROR && (tx.status & Int32(STA_UNSYNC)) == 0
     }
 }

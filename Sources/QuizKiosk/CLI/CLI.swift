@@ -24,6 +24,9 @@ enum CLI {
           displays [--json] [--device PATH] [--watch]
                         list DRM cards, connectors, monitors (EDID), modes and what drives them;
                         --watch: then print every hotplug event and the connector states after it
+          doctor [--config FILE] [run's options]
+                        check the DRM device, master, display, fonts, broker and clock; exit 1 when
+                        the screen would stay dark
           layout --text TEXT --width PX [--size PX] [--bold] [--json] [--fonts DIR] [--font FILE]...
                         print the lines the renderer would draw (--json: widths and each run's font)
           host QUIZ.json --broker URL --room ROOM [--scores FILE] [--password-file FILE] [--cafile FILE]
@@ -51,6 +54,7 @@ enum CLI {
             case "render": return try RenderCommand.run(rest)
             case "run": return try RunCommand.run(rest)
             case "displays": return try DisplaysCommand.run(rest)
+            case "doctor": return try DoctorCommand.run(rest)
             case "layout": return try LayoutCommand.run(rest)
             case "host": return try HostCommand.run(rest)
             case "publish": return try PublishCommand.run(rest)

@@ -1,0 +1,160 @@
+import Display
+import Glibc
+import Kiosk
+import MQTT
+import Platform
+import Renderer
+
+/// `quizkiosk doctor`: checks what a kiosk needs and prints, for each, a pass or what to do.
+/// Exits non-zero when anything would keep the screen dark (no device, no access, no master,
+/// no display, no fonts); a broker or clock problem is a warning — the screen still shows the
+/// idle scene or the last state.
+enum DoctorCommand {
+    static let defaultConfig = "/etc/quizkiosk/quizkiosk.conf"
+
+    enum Verdict: String {
+        case pass = "PASS", warn = "WARN", fail = "FAIL", skip = "SKIP"
+    }
+
+    struct Result {
+        let verdict: Verdict
+        let what: String
+        let detail: String
+    }
+
+    static func run(_ argv: [String]) throws -> Int32 {
+        var argv = argv
+        // The kiosk's own settings unless told otherwise: the doctor checks what the service uses.
+        if !argv.contains(where: { $0 == "--config" || $0.hasPrefix("--config=") }), Files.exists(defaultConfig) {
+            argv = ["--config", defaultConfig] + argv
+        }
+        let options = RunCommand.options.union(["--timeout"])
+        let args = try Arguments(try ConfigFile.expand(argv, options: options, flags: RunCommand.flags), options: options,
+                                 flags: RunCommand.flags)
+        let timeout = Double(args.value("--timeout") ?? "") ?? 5
+        Log.threshold = .error  // the checks report; the clients' own warnings would repeat them
+        var results: [Result] = []
+        func report(_ r: Result) {
+            results.append(r)
+            Console.out("\(r.verdict.rawValue)  \(r.what): \(r.detail)")
+        }
+        if !args.has("--headless") {
+            checkDisplay(device: args.value("--device"), connector: args.value("--connector")).forEach(report)
+        } else {
+            report(Result(verdict: .skip, what: "display", detail: "--headless: frames go to PNG files"))
+        }
+        report(checkFonts(args.value("--fonts")))
+        do {
+            let sources = try RunSources(args)
+            let brokers = sources.specs.compactMap { if case .mqtt(let u) = $0 { return u } else { return nil } }
+            if brokers.isEmpty {
+                report(Result(verdict: .skip, what: "broker", detail: "no mqtt:// source configured"))
+            }
+            for url in brokers { report(checkBroker(url, caFile: sources.caFile, timeout: timeout)) }
+        } catch {
+            report(Result(verdict: .warn, what: "broker", detail: "\(error)"))
+        }
+        report(checkClock())
+        let dark = results.contains { $0.verdict == .fail }
+        Console.out(dark ? "the screen would stay dark: fix the FAIL lines above" : "nothing keeps the screen dark")
+        return dark ? 1 : 0
+    }
+
+    /// The card, master, and a connected display with its mode.
+    static func checkDisplay(device: String?, connector: String?) -> [Result] {
+        guard let path = device ?? DeviceList.cards().first else {
+            return [Result(verdict: .fail, what: "DRM device", detail: DisplayError.noDevice.description)]
+        }
+        var out: [Result] = []
+        let card: DRMCard
+        do {
+            card = try DRMCard(path: path, master: true)
+            out.append(Result(verdict: .pass, what: "DRM device", detail: "\(path) (\(card.driver.name) \(card.driver.version), \(card.chosenProtocol.rawValue) KMS)"))
+            out.append(Result(verdict: .pass, what: "DRM master", detail: "obtainable"))
+        } catch .masterHeld(_, let holder) where holder?.contains("quizkiosk") == true {
+            // Our own service holds the screen: that is the healthy case; look without master.
+            guard let c = try? DRMCard(path: path, master: false) else {
+                return [Result(verdict: .fail, what: "DRM device", detail: "\(path) cannot be opened")]
+            }
+            card = c
+            out.append(Result(verdict: .pass, what: "DRM device", detail: "\(path) (\(card.driver.name) \(card.driver.version))"))
+            out.append(Result(verdict: .pass, what: "DRM master", detail: "held by \(holder ?? "quizkiosk"): the screen is running"))
+        } catch {
+            let what: String
+            switch error {
+            case .permissionDenied, .noDevice: what = "DRM device"
+            case .masterHeld: what = "DRM master"
+            default: what = "DRM device"
+            }
+            return [Result(verdict: .fail, what: what, detail: error.description)]
+        }
+        let snapshot: CardSnapshot
+        do {
+            snapshot = try card.probe()
+        } catch {
+            return out + [Result(verdict: .fail, what: "display", detail: "\(path): cannot read the connectors: \(error)")]
+        }
+        let usable = snapshot.connectors.filter { $0.isUsable && (connector == nil || $0.name == connector) }
+        guard !usable.isEmpty else {
+            let all = snapshot.connectors.filter(\.isDisplay).map { "\($0.name) \($0.status.rawValue)" }.joined(separator: ", ")
+            let which = connector.map { "\($0) is not connected" } ?? "no display connected"
+            return out + [Result(verdict: .fail, what: "display", detail: "\(which) (\(all.isEmpty ? "no connectors" : all)): check the cable, that the TV is on and set to this input")]
+        }
+        for c in usable {
+            let mode = ModeRequest.choose(nil, from: c.modes).map { "\($0)" } ?? "no mode"
+            let monitor = (try? EDID(c.edid)).map { e in [e.make, e.name].compactMap { $0 }.joined(separator: " ") }
+            out.append(Result(verdict: .pass, what: "display", detail: "\(c.name) connected, \(mode)" + (monitor.map { " (\($0))" } ?? "")))
+        }
+        return out
+    }
+
+    static func checkFonts(_ option: String?) -> Result {
+        do {
+            let fonts = try CLI.loadFonts(option)
+            return Result(verdict: .pass, what: "fonts", detail: "\(fonts.directory) readable")
+        } catch {
+            return Result(verdict: .fail, what: "fonts", detail: "\(error)")
+        }
+    }
+
+    /// Connects once, with the credentials the screen would use, and waits for the broker's answer.
+    static func checkBroker(_ url: BrokerURL, caFile: String?, timeout: Double) -> Result {
+        let loop = EventLoop()
+        var config = MQTTClient.Configuration(broker: url, clientID: "quizkiosk-doctor-\(getpid())", caFile: caFile)
+        config.connectTimeout = timeout
+        let client: MQTTClient
+        do {
+            client = try MQTTClient(config, loop: loop)
+        } catch {
+            return Result(verdict: .warn, what: "broker", detail: "\(url): \(error)")
+        }
+        var outcome: Result?
+        client.onConnected = {
+            outcome = Result(verdict: .pass, what: "broker", detail: "\(url) reachable" + (url.username == nil ? "" : ", credentials accepted"))
+        }
+        client.onRefused = { why in
+            outcome = Result(verdict: .warn, what: "broker", detail: "\(url) refused the connection: \(why); check the user name and password-file (or QUIZKIOSK_MQTT_PASSWORD)")
+        }
+        client.onDisconnected = { reason in
+            if outcome == nil {
+                outcome = Result(verdict: .warn, what: "broker", detail: "\(url): \(reason): is it running, and are the host and port right? (the screen shows the offline mark and keeps retrying)")
+            }
+        }
+        client.start()
+        _ = loop.run(until: { outcome != nil }, timeout: timeout + 1)
+        client.stop()
+        return outcome ?? Result(verdict: .warn, what: "broker",
+                                 detail: "\(url) did not answer within \(Int(timeout)) s: is it running, and is the host and port right? (the screen shows the offline mark and keeps retrying)")
+    }
+
+    static func checkClock() -> Result {
+        switch Clock.isSynchronized() {
+        case true?:
+            return Result(verdict: .pass, what: "clock", detail: "synchronised (countdowns match the controller's)")
+        case false?:
+            return Result(verdict: .warn, what: "clock", detail: "not synchronised: countdowns may be off; enable NTP (timedatectl set-ntp true, or install systemd-timesyncd or chrony)")
+        case nil:
+            return Result(verdict: .warn, what: "clock", detail: "the kernel does not say whether the clock is synchronised")
+        }
+    }
+}
