@@ -34,7 +34,7 @@ let package = Package(
         ),
         // Fuzz targets for everything that reads outside input (scripts/fuzz builds it with
         // --sanitize=fuzzer); a normal build replays corpus files through them.
-        .executableTarget(name: "QuizKioskFuzz", dependencies: ["Renderer", "Platform"]),
+        .executableTarget(name: "QuizKioskFuzz", dependencies: ["Renderer", "Platform", "Display"]),
         .testTarget(
             name: "RendererTests",
             dependencies: ["Renderer"],

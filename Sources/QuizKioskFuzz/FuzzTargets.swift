@@ -1,3 +1,4 @@
+import Display
 import Glibc
 import Platform
 import Renderer
@@ -10,7 +11,21 @@ enum FuzzTargets {
     static let all: [String: @Sendable ([UInt8]) -> Void] = [
         "state": fuzzState,
         "layout": fuzzLayout,
+        "edid": fuzzEDID,
+        "uevent": fuzzUevent,
     ]
+
+    /// A monitor's EDID, as a TV (or a broken HDMI switch) hands it over.
+    static func fuzzEDID(_ data: [UInt8]) {
+        guard let edid = try? EDID(data) else { return }
+        _ = (edid.make, edid.name, edid.serialText, edid.preferredTiming, edid.texts)
+    }
+
+    /// A kernel uevent datagram: header, then NUL-separated KEY=VALUE fields.
+    static func fuzzUevent(_ data: [UInt8]) {
+        guard let event = Uevent(parsing: data) else { return }
+        _ = (event.isDRMHotplug, event.connectorID, event.devname)
+    }
 
     static func fuzzState(_ data: [UInt8]) {
         guard let message = try? StateDecoder.decodeMessage(data) else { return }
