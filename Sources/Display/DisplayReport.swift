@@ -1,3 +1,4 @@
+import Renderer
 /// What `quizkiosk displays` prints about a card: a table for people, JSON for programs (and
 /// the VM tests). Built from a snapshot, so it is the same text whatever the card is.
 public struct DisplayReport {
@@ -103,26 +104,7 @@ public struct DisplayReport {
 
 /// Just enough JSON writing for reports: strings escaped per RFC 8259, numbers finite.
 public enum JSONText {
-    public static func string(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let h = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
+    public static func string(_ s: String) -> String { JSONWriter.quoted(s) }
 
     public static func number(_ d: Double) -> String {
         guard d.isFinite else { return "null" }

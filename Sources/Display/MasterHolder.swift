@@ -1,4 +1,5 @@
 import Glibc
+import Platform
 
 /// Names the program that holds DRM master on a card, for the "cannot drive the display" error:
 /// debugfs lists each client with a master flag (root only); otherwise we list the programs
@@ -46,15 +47,6 @@ enum MasterHolder {
     }
 
     static func read(_ path: String) -> String? {
-        guard let f = fopen(path, "r") else { return nil }
-        defer { fclose(f) }
-        var out: [UInt8] = []
-        var buf = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = fread(&buf, 1, buf.count, f)
-            if n <= 0 { break }
-            out += buf[0..<n]
-        }
-        return String(decoding: out, as: UTF8.self)
+        (try? Files.read(path, limit: 1 << 20)).map { String(decoding: $0, as: UTF8.self) }
     }
 }

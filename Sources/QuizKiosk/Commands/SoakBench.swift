@@ -146,17 +146,7 @@ struct SoakRandom {
         return s.isEmpty ? "?" : s
     }
 
-    static func json(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
-    }
+    static func json(_ s: String) -> String { JSONWriter.quoted(s) }
 
     mutating func stateLine(revision: Int, now: Double) -> (String, Bool) {
         if next() % 100 == 0 { return (pick(["{\"question\":", "not json", "{\"schema\":9}", "[1,2]"]), false) }
