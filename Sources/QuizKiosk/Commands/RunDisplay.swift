@@ -102,15 +102,9 @@ enum RunDisplay {
         }
         defer { manager.shutdown() }
         Console.out("QuizKiosk demo on the display (SIGINT or Ctrl+C to stop)")
-        func play(_ steps: [DemoQuiz.Step], from i: Int) {
-            guard i < steps.count else {
-                play(DemoQuiz.steps(start: Clock.now()), from: 0)
-                return
-            }
-            kiosk.store.set(steps[i].state)
-            loop.after(steps[i].seconds) { play(steps, from: i + 1) }
-        }
-        play(DemoQuiz.steps(start: Clock.now()), from: 0)
+        let demo = DemoSource()
+        try kiosk.add(source: demo)
+        defer { demo.stop() }
         loop.watch(fd: signals.fd) { _ in
             if signals.read() != nil { loop.stop() }
         }
