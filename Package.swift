@@ -37,7 +37,7 @@ let package = Package(
         .executableTarget(name: "QuizKioskFuzz", dependencies: ["Renderer", "Platform", "Display"]),
         .testTarget(
             name: "RendererTests",
-            dependencies: ["Renderer"],
+            dependencies: ["Renderer", "Platform"],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
@@ -56,7 +56,7 @@ let package = Package(
         ),
         .testTarget(
             name: "QuizKioskTests",
-            dependencies: ["QuizKiosk", "QuizKioskFuzz", "Renderer"]
+            dependencies: ["QuizKiosk", "QuizKioskFuzz", "Renderer", "Platform"]
         ),
     ]
 )

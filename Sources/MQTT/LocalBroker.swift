@@ -182,41 +182,23 @@ public final class LocalBroker {
         return made
     }
 
+    /// Starts a program with standard output and error in `output`; the caller reaps it.
     static func spawn(_ argv: [String], output: String) throws(MQTTError) -> pid_t {
-        var fa = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&fa)
-        defer { posix_spawn_file_actions_destroy(&fa) }
-        posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&fa, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&fa, 1, 2)
-        let cargs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        defer { cargs.forEach { free($0) } }
-        // The child starts with no signals blocked and default handlers: the caller may block
-        // SIGTERM/SIGHUP (signalfd, test runners) or ignore SIGPIPE, and a child inherits both.
-        var attr = posix_spawnattr_t()
-        posix_spawnattr_init(&attr)
-        defer { posix_spawnattr_destroy(&attr) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for s in [SIGTERM, SIGHUP, SIGINT, SIGPIPE] { sigaddset(&defaults, s) }
-        posix_spawnattr_setsigmask(&attr, &none)
-        posix_spawnattr_setsigdefault(&attr, &defaults)
-        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, argv[0], &fa, &attr, cargs, environ)
-        guard rc == 0 else { throw MQTTError("cannot start \(argv[0]): \(String(cString: strerror(rc)))") }
-        return pid
+        do {
+            return try Subprocess(argv, stdout: .file(output), stderr: .stdout).pid
+        } catch {
+            throw MQTTError("cannot start \(argv.first ?? "?"): \(error.message)")
+        }
     }
 
     /// Runs a helper program (mosquitto_passwd, openssl) to completion; its exit status.
     public static func run(_ argv: [String]) throws(MQTTError) -> Int32 { try spawnAndWait(argv) }
 
     static func spawnAndWait(_ argv: [String]) throws(MQTTError) -> Int32 {
-        let pid = try spawn(argv, output: "/dev/null")
-        var status: Int32 = 0
-        _ = retryingEINTR { waitpid(pid, &status, 0) }
-        return status
+        do {
+            return try Subprocess(argv).wait()
+        } catch {
+            throw MQTTError("cannot start \(argv.first ?? "?"): \(error.message)")
+        }
     }
 }

@@ -26,7 +26,7 @@ import Testing
 
         let dir = TempDir.make()
         TempDir.write(dir + "/s.json", #"{"question":{"number":3,"total":10,"text":"Q?"}}"#)
-        let screen = Background(["run", "--headless", "--out", dir + "/out", "--size", "640x360", "--state", dir + "/s.json"],
+        let screen = try Background(["run", "--headless", "--out", dir + "/out", "--size", "640x360", "--state", dir + "/s.json"],
                                 environment: ["NOTIFY_SOCKET": path, "WATCHDOG_USEC": "400000"])
         var messages: [String] = []
         while messages.filter({ $0 == "WATCHDOG=1" }).count < 2, let m = receive() { messages.append(m) }

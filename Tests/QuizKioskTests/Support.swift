@@ -1,4 +1,5 @@
 import Glibc
+import Platform
 import Testing
 
 /// Runs the built `quizkiosk` (it sits beside the test bundle) and captures its output.
@@ -23,39 +24,16 @@ struct Run {
 
     init(_ args: [String], stdin: String? = nil, environment: [String: String] = [:], executable: String = Run.binary) {
         let outPath = "/tmp/qk-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        var fa = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&fa)
-        defer { posix_spawn_file_actions_destroy(&fa) }
-        posix_spawn_file_actions_addopen(&fa, 1, outPath + ".out", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&fa, 2, outPath + ".err", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        if let stdin {
-            let fd = open(outPath + ".in", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            _ = stdin.utf8CString.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count - 1) }
-            close(fd)
-            posix_spawn_file_actions_addopen(&fa, 0, outPath + ".in", O_RDONLY, 0)
-        } else {
-            posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0)
-        }
-        let argv = [executable] + args
-        let cargs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        defer { cargs.forEach { free($0) } }
-        var env = [String: String]()
-        var p = environ
-        while let e = p.pointee {
-            let s = String(cString: e)
-            if let eq = s.firstIndex(of: "=") { env[String(s[..<eq])] = String(s[s.index(after: eq)...]) }
-            p += 1
-        }
+        var env = Platform.Environment.all
         for (k, v) in environment { env[k] = v }
-        let cenv: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { cenv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, executable, &fa, nil, cargs, cenv)
-        var st: Int32 = 0
-        if rc == 0 { while waitpid(pid, &st, 0) == -1 && errno == EINTR {} }
-        // Exit status when it exited, 128 + signal when a signal killed it (a crash).
-        let signal = st & 0x7F
-        status = rc != 0 ? -1 : (signal == 0 ? (st >> 8) & 0xFF : 128 + signal)
+        if let stdin { TempDir.write(outPath + ".in", stdin) }
+        do {
+            let p = try Subprocess([executable] + args, stdin: stdin == nil ? .null : .file(outPath + ".in"),
+                                   stdout: .file(outPath + ".out"), stderr: .file(outPath + ".err"), environment: env)
+            status = p.wait()
+        } catch {
+            status = -1
+        }
         stdout = Run.slurp(outPath + ".out")
         stderr = Run.slurp(outPath + ".err")
         unlink(outPath + ".out")
@@ -64,16 +42,7 @@ struct Run {
     }
 
     static func slurp(_ path: String) -> String {
-        guard let f = fopen(path, "rb") else { return "" }
-        defer { fclose(f) }
-        var out: [UInt8] = []
-        var buf = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = fread(&buf, 1, buf.count, f)
-            if n <= 0 { break }
-            out += buf[0..<n]
-        }
-        return String(decoding: out, as: UTF8.self)
+        (try? Files.read(path)).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 }
 
@@ -104,29 +73,15 @@ let repositoryRoot: String = {
 
 /// A `quizkiosk` running in the background (a screen under test), stopped with a signal.
 final class Background {
-    let pid: pid_t
+    let process: Subprocess
     let outPath: String
 
-    init(_ args: [String], environment: [String: String] = [:]) {
+    init(_ args: [String], environment: [String: String] = [:]) throws {
         outPath = "/tmp/qk-bg-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        var fa = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&fa)
-        defer { posix_spawn_file_actions_destroy(&fa) }
-        posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&fa, 1, outPath + ".out", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&fa, 2, outPath + ".err", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv = [Run.binary] + args
-        let cargs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        defer { cargs.forEach { free($0) } }
-        var env: [String] = []
-        var p = environ
-        while let e = p.pointee { env.append(String(cString: e)); p += 1 }
-        env += environment.map { "\($0.key)=\($0.value)" }
-        let cenv: [UnsafeMutablePointer<CChar>?] = env.map { strdup($0) } + [nil]
-        defer { cenv.forEach { free($0) } }
-        var pid: pid_t = 0
-        posix_spawn(&pid, Run.binary, &fa, nil, cargs, cenv)
-        self.pid = pid
+        var env = Platform.Environment.all
+        for (k, v) in environment { env[k] = v }
+        process = try Subprocess([Run.binary] + args, stdout: .file(outPath + ".out"), stderr: .file(outPath + ".err"),
+                                 environment: env)
     }
 
     var stderr: String { Run.slurp(outPath + ".err") }
@@ -134,17 +89,13 @@ final class Background {
     /// Sends `signal` and waits; returns the exit status (128 + signal when killed by one).
     @discardableResult
     func stop(_ signal: Int32 = SIGTERM) -> Int32 {
-        kill(pid, signal)
-        var st: Int32 = 0
-        while waitpid(pid, &st, 0) == -1 && errno == EINTR {}
-        let sig = st & 0x7F
-        return sig == 0 ? (st >> 8) & 0xFF : 128 + sig
+        process.signal(signal)
+        return process.wait()
     }
 
     deinit {
-        kill(pid, SIGKILL)
-        var st: Int32 = 0
-        waitpid(pid, &st, WNOHANG)
+        process.signal(SIGKILL)
+        process.wait()
         unlink(outPath + ".out")
         unlink(outPath + ".err")
     }

@@ -1,4 +1,5 @@
 import Glibc
+import Platform
 import Testing
 @testable import Renderer
 
@@ -77,42 +78,6 @@ import Testing
 /// file (zbarimg's ImageMagick chatters there about D-Bus).
 enum Spawn {
     static func run(_ argv: [String], stderr errorPath: String) -> (status: Int32, output: String)? {
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { return nil }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-        posix_spawn_file_actions_addclose(&actions, fds[0])
-        posix_spawn_file_actions_addclose(&actions, fds[1])
-        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        var cargs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) }
-        cargs.append(nil)
-        defer { cargs.forEach { free($0) } }
-        var pid: pid_t = 0
-        let rc = posix_spawnp(&pid, argv[0], &actions, nil, cargs, environ)
-        close(fds[1])
-        guard rc == 0 else {
-            close(fds[0])
-            return nil
-        }
-        var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = read(fds[0], &buffer, buffer.count)
-            if n > 0 {
-                output += buffer[0..<n]
-            } else if n < 0 && errno == EINTR {
-                continue
-            } else {
-                break
-            }
-        }
-        close(fds[0])
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        // WIFEXITED / WEXITSTATUS are macros Swift does not import.
-        let exited = status & 0x7F == 0
-        return (exited ? (status >> 8) & 0xFF : -1, String(decoding: output, as: UTF8.self))
+        try? Subprocess.run(argv, stderr: .file(errorPath), searchPath: true)
     }
 }

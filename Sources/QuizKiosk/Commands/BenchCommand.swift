@@ -84,16 +84,8 @@ enum BenchCommand {
         guard let exe = Files.executablePath() else { throw CLIError("bench: cannot find my own executable") }
         var out: [Double] = []
         for _ in 0..<runs {
-            let argv = [exe, "bench-child", "--size", size.description, "--fonts", fonts]
-            var cargs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) }
-            cargs.append(nil)
-            defer { cargs.forEach { free($0) } }
-            var pid: pid_t = 0
             let t = Clock.monotonic()
-            let rc = posix_spawn(&pid, exe, nil, nil, cargs, environ)
-            guard rc == 0 else { throw SystemError("posix_spawn", errno: rc, subject: exe) }
-            var status: Int32 = 0
-            _ = retryingEINTR { waitpid(pid, &status, 0) }
+            let status = try Subprocess([exe, "bench-child", "--size", size.description, "--fonts", fonts]).wait()
             out.append(Clock.monotonic() - t)
             guard status == 0 else { throw CLIError("bench: the cold-frame child failed (status \(status))") }
         }

@@ -7,8 +7,8 @@ final class Child {
     let pid: pid_t
     let outPath: String
     let errPath: String
-    private var stdinFD: Int32 = -1
-    private(set) var status: Int32?
+    private let process: Subprocess
+    var status: Int32? { process.status }
 
     static var binary: String {
         var dir = Files.executablePath() ?? ""
@@ -23,48 +23,11 @@ final class Child {
         let base = "/tmp/qk-child-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         outPath = base + ".out"
         errPath = base + ".err"
-        var fa = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&fa)
-        defer { posix_spawn_file_actions_destroy(&fa) }
-        var fds: [Int32] = [-1, -1]
-        if stdinPipe {
-            guard pipe(&fds) == 0 else { throw SystemError("pipe") }
-            // Close-on-exec, so other children never inherit the write end (and the reader
-            // sees end of input when we close it); dup2 onto 0 clears it for the child.
-            for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-            posix_spawn_file_actions_adddup2(&fa, fds[0], 0)
-        } else {
-            posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0)
-        }
-        posix_spawn_file_actions_addopen(&fa, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&fa, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv = [Child.binary] + args
-        let cargs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        defer { cargs.forEach { free($0) } }
         var env = Environment.all
         for (k, v) in environment { env[k] = v }
-        let cenv: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { cenv.forEach { free($0) } }
-        // No blocked signals and default handlers in the child, whatever the test runner has.
-        var attr = posix_spawnattr_t()
-        posix_spawnattr_init(&attr)
-        defer { posix_spawnattr_destroy(&attr) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for s in [SIGTERM, SIGHUP, SIGINT, SIGPIPE] { sigaddset(&defaults, s) }
-        posix_spawnattr_setsigmask(&attr, &none)
-        posix_spawnattr_setsigdefault(&attr, &defaults)
-        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var p: pid_t = 0
-        let rc = posix_spawn(&p, Child.binary, &fa, &attr, cargs, cenv)
-        if stdinPipe {
-            close(fds[0])
-            stdinFD = fds[1]
-        }
-        guard rc == 0 else { throw SystemError("posix_spawn", errno: rc, subject: Child.binary) }
-        pid = p
+        process = try Subprocess([Child.binary] + args, stdin: stdinPipe ? .pipe : .null, stdout: .file(outPath),
+                                 stderr: .file(errPath), environment: env)
+        pid = process.pid
     }
 
     deinit {
@@ -74,15 +37,9 @@ final class Child {
     }
 
     /// Writes a line to the child's standard input.
-    func send(_ line: String) {
-        let bytes = Array((line + "\n").utf8)
-        _ = bytes.withUnsafeBytes { write(stdinFD, $0.baseAddress, $0.count) }
-    }
+    func send(_ line: String) { process.write(Array((line + "\n").utf8)) }
 
-    func closeStdin() {
-        if stdinFD >= 0 { close(stdinFD) }
-        stdinFD = -1
-    }
+    func closeStdin() { process.closeStdin() }
 
     var stdout: String { Self.read(outPath) }
     var stderr: String { Self.read(errPath) }
@@ -99,25 +56,19 @@ final class Child {
     /// Waits for the process to exit by itself; returns its exit status (nil: still running).
     @discardableResult
     func wait(timeout: Double = 10) -> Int32? {
-        if let status { return status }
         let end = Clock.monotonic() + timeout
         while Clock.monotonic() < end {
-            var st: Int32 = 0
-            if waitpid(pid, &st, WNOHANG) == pid {
-                let signal = st & 0x7F
-                status = signal == 0 ? (st >> 8) & 0xFF : 128 + signal
-                return status
-            }
+            if let status = process.poll() { return status }
             usleep(10_000)
         }
-        return nil
+        return process.poll()
     }
 
     /// SIGTERM (a clean shutdown) and wait.
     @discardableResult
     func terminate() -> Int32? {
         guard status == nil else { return status }
-        Glibc.kill(pid, SIGTERM)
+        process.signal(SIGTERM)
         return wait(timeout: 10)
     }
 
@@ -125,7 +76,7 @@ final class Child {
     func kill() {
         guard status == nil else { return }
         closeStdin()
-        Glibc.kill(pid, SIGKILL)
+        process.signal(SIGKILL)
         _ = wait(timeout: 10)
     }
 

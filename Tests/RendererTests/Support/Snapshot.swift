@@ -1,4 +1,5 @@
 import Glibc
+import Platform
 import Renderer
 import Testing
 
@@ -96,10 +97,6 @@ enum Snapshot {
         guard let i = path.lastIndex(of: "/") else { return "." }
         return String(path[..<i])
     }
-}
-
-enum Environment {
-    static func get(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 }
 
 /// The repository's `fonts/` folder, found from this source file.
