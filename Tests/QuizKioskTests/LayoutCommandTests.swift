@@ -37,6 +37,7 @@ import Testing
         #expect(r.status == 1)
         #expect(r.stderrLines == ["quizkiosk: font \(missing): no such file"], "\(r.stderr)")
         let dir = TempDir.make()
+        defer { TempDir.remove(dir) }
         let bad = dir + "/bad.ttf"
         TempDir.write(bad, "not a font at all")
         for command in [["layout", "--text", "a", "--width", "100"], ["demo", "--out", dir + "/demo"]] {

@@ -2,8 +2,9 @@ import Glibc
 import Renderer
 import Testing
 
-@Suite struct RenderCommandTests {
+@Suite final class RenderCommandTests {
     let dir = TempDir.make()
+    deinit { TempDir.remove(dir) }
 
     func state(_ json: String, name: String = "state.json") -> String {
         let path = dir + "/" + name

@@ -25,6 +25,7 @@ import Testing
         }
 
         let dir = TempDir.make()
+        defer { TempDir.remove(dir) }
         TempDir.write(dir + "/s.json", #"{"question":{"number":3,"total":10,"text":"Q?"}}"#)
         let screen = try Background(["run", "--headless", "--out", dir + "/out", "--size", "640x360", "--state", dir + "/s.json"],
                                 environment: ["NOTIFY_SOCKET": path, "WATCHDOG_USEC": "400000"])

@@ -62,6 +62,12 @@ enum TempDir {
     }
 
     static func write(_ path: String, _ text: String) { write(path, Array(text.utf8)) }
+
+    /// Removes a directory made by `make()` and everything in it.
+    static func remove(_ path: String) {
+        guard path.hasPrefix("/tmp/quizkiosk-test-") else { return }
+        _ = try? Subprocess(["/bin/rm", "-rf", path]).wait()
+    }
 }
 
 /// The repository root, from this file's path.

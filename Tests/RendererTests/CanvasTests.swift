@@ -148,6 +148,7 @@ import Testing
             for x in 0..<7 { c.fillRect(Rect(x: x, y: y, width: 1, height: 1), Color(r: UInt8(x * 30), g: UInt8(y * 50), b: UInt8(x * y))) }
         }
         let path = "/tmp/quizkiosk-png-\(getpid()).png"
+        defer { unlink(path) }
         try PNG.write(c, to: path)
         let back = try PNG.read(path)
         #expect(back.width == 7 && back.height == 5)

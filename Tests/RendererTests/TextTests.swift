@@ -173,6 +173,10 @@ import Testing
         }
         let dir = "/tmp/quizkiosk-badfont-\(getpid())"
         mkdir(dir, 0o755)
+        defer {
+            unlink(dir + "/BIZUDPGothic-Regular.ttf")
+            rmdir(dir)
+        }
         let fd = open(dir + "/BIZUDPGothic-Regular.ttf", O_CREAT | O_WRONLY | O_TRUNC, 0o644)
         _ = write(fd, "not a font", 10)
         close(fd)
