@@ -112,6 +112,10 @@ class Suite:
                 self.check(f"{name}: doctor passes with a display (device, master, Virtual-1, fonts)",
                            rc == 0 and "PASS  DRM master: obtainable" in out and "PASS  display: Virtual-1 connected" in out
                            and "PASS  fonts" in out, " | ".join(out.strip().splitlines()))
+                rc, out = g.sh("quizkiosk doctor --config /dev/null --mode 1234x567 2>&1")
+                self.check(f"{name}: doctor with a --mode the display lacks says so and fails (as run would)",
+                           rc == 1 and "FAIL  display: --mode 1234x567: Virtual-1 does not offer it" in out,
+                           " | ".join(out.strip().splitlines())[:400])
             for proto, env in [("atomic", ""), ("legacy", "QUIZKIOSK_DRM_LEGACY=1 ")]:
                 label = f"{name}-{proto}"
                 log = f"/tmp/{proto}.log"

@@ -107,6 +107,7 @@ public struct QuizFile: Equatable, Sendable {
         } catch {
             throw Problem("\(path): \(error.message)")
         }
+        guard bytes.count <= maxBytes else { throw Problem("\(path): the file is over \(maxBytes / 1024) KiB") }
         do {
             let json = try JSONParser.parse(bytes)
             switch json {

@@ -30,6 +30,14 @@ final class AtomicModeSetter: ModeSetter {
         if current != 0 && current != head.crtcID {
             try addDisable(request, crtcID: current)
         }
+        // Another connector may be on the CRTC we take (the plan prefers free ones, but a card
+        // with fewer CRTCs than displays has none): it is detached in the same commit, as
+        // legacy SetCrtc does, or the kernel sees two connectors cloned on one CRTC.
+        for other in card.connectorIDs() where other != head.connectorID {
+            if card.properties(of: other, type: connectorType)["CRTC_ID"].map({ UInt32(truncatingIfNeeded: $0) }) == head.crtcID {
+                try request.add(other, connectorType, "CRTC_ID", 0)
+            }
+        }
         try request.add(head.connectorID, connectorType, "CRTC_ID", UInt64(head.crtcID))
         // After the kernel marked the link BAD (a DP/HDMI link that failed training), a mode
         // set must also say the link is to be trained again: link-status = GOOD (0).

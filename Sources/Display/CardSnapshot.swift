@@ -36,9 +36,9 @@ public struct CardSnapshot: Equatable, Sendable {
         c.encoderIDs.compactMap { encoder(id: $0)?.possibleCrtcs }.reduce(0, |)
     }
 
-    /// The primary plane that can feed the CRTC at `index`.
-    public func primaryPlane(forCrtcIndex index: Int) -> PlaneInfo? {
-        planes.first { $0.type == .primary && ($0.possibleCrtcs >> UInt32(index)) & 1 == 1 }
+    /// The primary planes that can feed the CRTC at `index`.
+    public func primaryPlanes(forCrtcIndex index: Int) -> [PlaneInfo] {
+        planes.filter { $0.type == .primary && ($0.possibleCrtcs >> UInt32(index)) & 1 == 1 }
     }
 }
 

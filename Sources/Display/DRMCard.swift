@@ -89,6 +89,13 @@ public final class DRMCard: KMSDevice {
 
     // MARK: probing
 
+    /// The card's connector ids, without probing any of them (drmModeGetResources only).
+    func connectorIDs() -> [UInt32] {
+        guard let res = drmModeGetResources(fd) else { return [] }
+        defer { drmModeFreeResources(res) }
+        return DRMCard.ids(res.pointee.connectors, res.pointee.count_connectors)
+    }
+
     public func probe() throws(DisplayError) -> CardSnapshot {
         guard let res = drmModeGetResources(fd) else { throw .system(SystemError("drmModeGetResources", subject: path)) }
         defer { drmModeFreeResources(res) }

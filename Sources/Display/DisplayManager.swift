@@ -51,13 +51,19 @@ public final class DisplayManager {
     }
 
     func validate(_ s: CardSnapshot) throws(DisplayError) {
+        try Self.validate(s, selection: selection, mode: modeRequest)
+    }
+
+    /// A `--connector`/`--outputs NAME` this card lacks, or a `--mode` a connected display it is
+    /// for does not offer, is an error listing what there is (also `doctor`'s check).
+    public static func validate(_ s: CardSnapshot, selection: OutputSelection, mode request: ModeRequest?) throws(DisplayError) {
         let displays = s.connectors.filter(\.isDisplay)
         if case .named(let names) = selection {
             for n in names where s.connector(named: n) == nil {
                 throw .unknownConnector(n, available: displays.map { "\($0.name) (\($0.status.rawValue))" })
             }
         }
-        guard let request = modeRequest else { return }
+        guard let request else { return }
         // The mode must exist on the display(s) it is for, when they are connected now.
         let targets = selection.choose(from: s.connectors, current: [])
         for c in targets where ModeRequest.choose(request, from: c.modes) == nil {

@@ -6,7 +6,7 @@ import Platform
 /// that have the card open, from /proc.
 enum MasterHolder {
     static func describe(cardPath: String) -> String? {
-        let minor = cardPath.split(separator: "/").last.map { String($0.drop { !$0.isNumber }) } ?? ""
+        let minor = Uevent.resolved(cardPath).split(separator: "/").last.map { String($0.drop { !$0.isNumber }) } ?? ""
         if let clients = read("/sys/kernel/debug/dri/\(minor)/clients") {
             // Header: "command pid dev master a uid magic"; the master column is y/n.
             for line in clients.split(separator: "\n").dropFirst() {

@@ -50,23 +50,33 @@ public struct RescanPlan: Equatable, Sendable {
             }
         }
         var used = Set(kept.map(\.crtcID))
+        var usedPlanes = Set(kept.map(\.planeID).filter { $0 != 0 })
         for c in wanted where !kept.contains(where: { $0.connectorID == c.id }) {
             guard let mode = RescanPlan.mode(for: c, request) else { continue }
             let mask = snapshot.possibleCrtcMask(of: c)
             let candidates = snapshot.crtcs.filter { (mask >> UInt32($0.index)) & 1 == 1 && !used.contains($0.id) }
             // The CRTC that drives it now first (the console's): no other CRTC has to change.
+            // Then one that drives nothing, so another display (a panel's console) stays lit;
+            // only then one that must be taken from another connector.
             let current = snapshot.currentCrtc(of: c)
-            guard let crtc = candidates.first(where: { $0.id == current?.id }) ?? candidates.first else {
+            guard let crtc = candidates.first(where: { $0.id == current?.id })
+                    ?? candidates.first(where: { snapshot.connectors(drivenBy: $0.id).isEmpty })
+                    ?? candidates.first else {
                 plan.problems.append("\(c.name): no free CRTC can drive it")
                 continue
             }
             var plane: UInt32 = 0
             if needsPlanes {
-                guard let p = snapshot.primaryPlane(forCrtcIndex: crtc.index) else {
+                // A primary plane no other head of ours uses; of those, one meant for this CRTC
+                // alone before one that could feed any (drivers where every plane fits every CRTC).
+                let bit = UInt32(1) << UInt32(crtc.index)
+                let free = snapshot.primaryPlanes(forCrtcIndex: crtc.index).filter { !usedPlanes.contains($0.id) }
+                guard let p = free.first(where: { $0.possibleCrtcs == bit }) ?? free.first else {
                     plan.problems.append("\(c.name): no primary plane for CRTC \(crtc.id)")
                     continue
                 }
                 plane = p.id
+                usedPlanes.insert(p.id)
             }
             used.insert(crtc.id)
             let head = HeadConfig(connectorID: c.id, connectorName: c.name, crtcID: crtc.id, crtcIndex: crtc.index,

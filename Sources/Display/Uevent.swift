@@ -1,3 +1,5 @@
+import Glibc
+
 /// One kernel uevent as it arrives on a NETLINK_KOBJECT_UEVENT socket: "ACTION@DEVPATH", then
 /// KEY=VALUE strings, all NUL-separated. Only what the display code needs is kept.
 public struct Uevent: Equatable, Sendable {
@@ -35,11 +37,18 @@ public struct Uevent: Equatable, Sendable {
     /// The connector the event is about, when the kernel says (5.15+ for some drivers).
     public var connectorID: UInt32? { fields["CONNECTOR"].flatMap { UInt32($0) } }
 
-    /// Whether the event is about the card at `path` ("/dev/dri/card0"); events without a
-    /// DEVNAME are taken to concern every card.
+    /// Whether the event is about the card at `path` ("/dev/dri/card0", or a link to it such
+    /// as /dev/dri/by-path/…-card, resolved first); events without a DEVNAME are taken to concern
+    /// every card.
     public func concerns(cardPath path: String) -> Bool {
         guard let d = devname else { return true }
-        return path.hasSuffix("/" + d)
+        return Self.resolved(path).hasSuffix("/" + d)
+    }
+
+    static func resolved(_ path: String) -> String {
+        guard let r = realpath(path, nil) else { return path }
+        defer { free(r) }
+        return String(cString: r)
     }
 
     /// One line for logs and `displays --watch`.

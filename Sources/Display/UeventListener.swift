@@ -27,9 +27,13 @@ public final class UeventListener {
             close(fd)
             throw e
         }
-        // A burst of events (a dock with three screens) must not overflow the default buffer.
+        // A burst of events (a dock with three screens) should not overflow the buffer. Forcing
+        // the size needs CAP_NET_ADMIN (root); the service's own user gets what rmem_max allows.
+        // An overflow anyway (ENOBUFS) is read as "something changed" and rescans.
         var size: Int32 = 1 << 20
-        _ = setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &size, socklen_t(MemoryLayout<Int32>.size))
+        if setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &size, socklen_t(MemoryLayout<Int32>.size)) != 0 {
+            _ = setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         self.fd = fd
         token = loop.watch(fd: fd) { [weak self] _ in self?.drain() }
     }

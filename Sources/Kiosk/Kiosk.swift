@@ -112,15 +112,35 @@ public final class Kiosk: StateSink {
             do {
                 try o.present(damage: damage)
                 stale.remove(ObjectIdentifier(o))
+                failures[ObjectIdentifier(o)] = nil
                 framesDrawn += 1
                 onFrame?(o, state)
                 for f in frameObservers { f(o, state) }
             } catch {
                 held[key] = nil
-                Log.error("\(o.name): cannot show the frame: \(error)")
+                retryLater(o, error: error)
             }
         }
         scheduleTick(state: state, now: now)
+    }
+
+    /// Consecutive failed presents per output, for the retry backoff.
+    private var failures: [ObjectIdentifier: Int] = [:]
+
+    /// A frame that could not be shown (a mode set refused, a transient driver error) is tried
+    /// again, 0.5 s later and then backing off to 8 s, even when nothing else changes: a static
+    /// scene must not leave the TV on the console.
+    private func retryLater(_ o: Output, error: Error) {
+        let id = ObjectIdentifier(o)
+        let n = (failures[id] ?? 0) + 1
+        failures[id] = n
+        let delay = min(8, 0.5 * Double(1 << min(n - 1, 4)))
+        Log.error("\(o.name): cannot show the frame: \(error); trying again in \(delay) s")
+        loop.after(delay) { [weak self, weak o] in
+            guard let self, let o, self.outputs.contains(where: { $0 === o }) else { return }
+            self.stale.insert(ObjectIdentifier(o))
+            self.scheduleRedraw()
+        }
     }
 
     /// While a countdown runs, redraw when the number shown next changes.

@@ -1,8 +1,9 @@
 import Glibc
 
 public enum Files {
-    /// Reads a whole file, refusing anything larger than `limit` bytes (a state file is at most
-    /// 64 KiB; reading stops just past the limit so a huge file costs nothing).
+    /// Reads a file, but never more than `limit + 1` bytes: a result longer than `limit` means
+    /// the file is over the limit (the caller says so in its own words), and a huge file costs
+    /// nothing. A state file is at most 64 KiB.
     public static func read(_ path: String, limit: Int = 64 << 20) throws(SystemError) -> [UInt8] {
         let fd = retryingEINTR { open(path, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw SystemError("open", subject: path) }
@@ -12,7 +13,8 @@ public enum Files {
         var out: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while out.count <= limit {
-            let n = chunk.withUnsafeMutableBytes { buf in retryingEINTR { Glibc.read(fd, buf.baseAddress, buf.count) } }
+            let want = min(chunk.count, limit + 1 - out.count)
+            let n = chunk.withUnsafeMutableBytes { buf in retryingEINTR { Glibc.read(fd, buf.baseAddress, want) } }
             if n < 0 { throw SystemError("read", subject: path) }
             if n == 0 { break }
             out.append(contentsOf: chunk[0..<n])

@@ -27,9 +27,14 @@ public final class Subprocess {
         var fa = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&fa)
         defer { posix_spawn_file_actions_destroy(&fa) }
+        // The child's ends are closed in the parent whatever happens; ours only if we fail.
         var toClose: [Int32] = []
         defer { toClose.forEach { close($0) } }
         var inPipe: [Int32] = [-1, -1], outPipe: [Int32] = [-1, -1]
+        var started = false
+        defer {
+            if !started { [inPipe[1], outPipe[0]].filter { $0 >= 0 }.forEach { close($0) } }
+        }
         switch stdin {
         case .null: posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0)
         case .file(let path): posix_spawn_file_actions_addopen(&fa, 0, path, O_RDONLY, 0)
@@ -79,10 +84,8 @@ public final class Subprocess {
         let rc = cenv.map { env in
             searchPath ? posix_spawnp(&p, program, &fa, &attr, cargs, env) : posix_spawn(&p, program, &fa, &attr, cargs, env)
         } ?? (searchPath ? posix_spawnp(&p, program, &fa, &attr, cargs, environ) : posix_spawn(&p, program, &fa, &attr, cargs, environ))
-        guard rc == 0 else {
-            [inPipe[1], outPipe[0]].filter { $0 >= 0 }.forEach { close($0) }
-            throw SystemError("posix_spawn", errno: rc, subject: program)
-        }
+        guard rc == 0 else { throw SystemError("posix_spawn", errno: rc, subject: program) }
+        started = true
         pid = p
         stdinFD = inPipe[1]
         stdoutFD = outPipe[0]

@@ -143,4 +143,30 @@ import Testing
         #expect(Self.names(plan.steps) == ["start Virtual-1 1920x1080 crtc 10"])
         #expect(plan.problems == ["Virtual-2: no free CRTC can drive it"])
     }
+
+    /// A laptop: eDP-1 shows the console on CRTC 10; HDMI is connected but dark; every encoder
+    /// can use either CRTC. HDMI must get the free CRTC 11, not the panel's.
+    @Test func aNewHeadTakesAFreeCrtcBeforeOneThatLightsAnotherDisplay() {
+        var snap = FakeCard.card(heads: 2, types: [14, 11], connected: [true, true])  // eDP, HDMI-A
+        for k in snap.encoders.indices { snap.encoders[k].possibleCrtcs = 0b11 }
+        for k in snap.planes.indices { snap.planes[k].possibleCrtcs = 0b11 }
+        let plan = RescanPlan.make(active: [], snapshot: snap, selection: .first, mode: nil, needsPlanes: true)
+        #expect(Self.names(plan.steps) == ["start HDMI-A-2 1920x1080 crtc 11"])
+    }
+
+    /// Planes that can feed any CRTC (some drivers): two heads must not share one.
+    @Test func twoHeadsNeverShareAPrimaryPlane() {
+        var snap = FakeCard.card(heads: 2, connected: [true, true])
+        for k in snap.encoders.indices { snap.encoders[k].possibleCrtcs = 0b11 }
+        for k in snap.planes.indices { snap.planes[k].possibleCrtcs = 0b11 }
+        let plan = RescanPlan.make(active: [], snapshot: snap, selection: .all, mode: nil, needsPlanes: true)
+        let planes = plan.steps.compactMap { step -> UInt32? in if case .start(let h, _) = step { return h.planeID } else { return nil } }
+        #expect(planes.count == 2 && Set(planes).count == 2, "\(plan.steps)")
+        // And planning again once both run keeps both planes.
+        let card = FakeCard(snap)
+        var active: [HeadConfig] = []
+        _ = Self.step(card, &active, selection: .all)
+        #expect(Set(active.map(\.planeID)).count == 2)
+        #expect(Self.step(card, &active, selection: .all).isEmpty)
+    }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import Platform
 import Testing
 @testable import Display
@@ -76,5 +77,32 @@ import Testing
         #expect(!m.usingUevents)
         #expect(loop.run(until: { reasons.count >= 3 }, timeout: 2))
         #expect(reasons.allSatisfy { $0 == "periodic re-probe" })
+    }
+}
+
+@Suite struct UeventCardPathTests {
+    /// Multi-GPU boxes pin the card by a stable link (/dev/dri/by-path/…-card): events must still
+    /// reach it.
+    @Test func aLinkToTheCardIsResolved() throws {
+        let dir = "/tmp/qk-uevent-\(getpid())"
+        mkdir(dir, 0o755)
+        mkdir(dir + "/dri", 0o755)
+        let card = dir + "/dri/card0"
+        let fd = open(card, O_CREAT | O_WRONLY, 0o644)
+        close(fd)
+        symlink(card, dir + "/by-path-card")
+        defer {
+            unlink(dir + "/by-path-card")
+            unlink(card)
+            rmdir(dir + "/dri")
+            rmdir(dir)
+        }
+        let e = Uevent(action: "change", devpath: "/devices/x/drm/card0",
+                       fields: ["SUBSYSTEM": "drm", "HOTPLUG": "1", "DEVNAME": "dri/card0"])
+        #expect(e.concerns(cardPath: dir + "/by-path-card"))
+        #expect(e.concerns(cardPath: card))
+        let other = Uevent(action: "change", devpath: "/devices/y/drm/card1",
+                           fields: ["SUBSYSTEM": "drm", "HOTPLUG": "1", "DEVNAME": "dri/card1"])
+        #expect(!other.concerns(cardPath: dir + "/by-path-card"))
     }
 }

@@ -107,3 +107,44 @@ final class MemoryOutput: Output {
         #expect(!kiosk.controllerOnline)
     }
 }
+
+/// An output whose first presents fail, like a DRM output whose mode set the driver refused.
+final class FlakyOutput: Output {
+    let name = "flaky"
+    let width = 160
+    let height = 90
+    var onReady: (() -> Void)?
+    let canvas = Canvas(width: 160, height: 90)
+    var failuresLeft: Int
+    var attempts = 0
+    var shown = 0
+
+    init(failures: Int) { failuresLeft = failures }
+
+    struct Refused: Error {}
+
+    func nextFrame() -> Canvas? { canvas }
+    func present(damage: [Rect]?) throws {
+        attempts += 1
+        if failuresLeft > 0 {
+            failuresLeft -= 1
+            throw Refused()
+        }
+        shown += 1
+    }
+}
+
+@Suite(.serialized) struct KioskRetryTests {
+    @Test func aFailedPresentIsRetriedWithoutAnyNewState() throws {
+        Log.sink = { _ in }
+        var dir = #filePath
+        for _ in 0..<3 { if let i = dir.lastIndex(of: "/") { dir = String(dir[..<i]) } }
+        let loop = EventLoop()
+        let kiosk = Kiosk(loop: loop, renderer: SceneRenderer(fonts: try FontSet(directory: dir + "/fonts")))
+        let out = FlakyOutput(failures: 2)
+        kiosk.setOutputs([out])
+        // A static idle scene: no countdown, no new state. Only the retry can bring the frame.
+        #expect(loop.run(until: { out.shown == 1 }, timeout: 5), "attempts: \(out.attempts)")
+        #expect(out.attempts == 3)
+    }
+}

@@ -39,7 +39,7 @@ enum DoctorCommand {
             Console.out("\(r.verdict.rawValue)  \(r.what): \(r.detail)")
         }
         if !args.has("--headless") {
-            checkDisplay(device: args.value("--device"), connector: args.value("--connector")).forEach(report)
+            checkDisplay(args).forEach(report)
         } else {
             report(Result(verdict: .skip, what: "display", detail: "--headless: frames go to PNG files"))
         }
@@ -60,10 +60,22 @@ enum DoctorCommand {
         return dark ? 1 : 0
     }
 
-    /// The card, master, and a connected display with its mode.
-    static func checkDisplay(device: String?, connector: String?) -> [Result] {
-        guard let path = device ?? DeviceList.cards().first else {
-            return [Result(verdict: .fail, what: "DRM device", detail: DisplayError.noDevice.description)]
+    /// The card `run` would open, master, and the display(s) it would drive with their modes.
+    static func checkDisplay(_ args: Arguments) -> [Result] {
+        let selection: OutputSelection, request: ModeRequest?
+        do {
+            selection = try RunDisplay.selection(args)
+            request = try RunDisplay.modeRequest(args)
+        } catch {
+            return [Result(verdict: .fail, what: "display", detail: error.message)]
+        }
+        var path = args.value("--device") ?? ""
+        if path.isEmpty {
+            do {
+                path = try RunDisplay.chooseCard()
+            } catch {
+                return [Result(verdict: .fail, what: "DRM device", detail: error.description)]
+            }
         }
         var out: [Result] = []
         let card: DRMCard
@@ -94,14 +106,18 @@ enum DoctorCommand {
         } catch {
             return out + [Result(verdict: .fail, what: "display", detail: "\(path): cannot read the connectors: \(error)")]
         }
-        let usable = snapshot.connectors.filter { $0.isUsable && (connector == nil || $0.name == connector) }
+        do {
+            try DisplayManager.validate(snapshot, selection: selection, mode: request)
+        } catch {
+            return out + [Result(verdict: .fail, what: "display", detail: error.description)]
+        }
+        let usable = selection.choose(from: snapshot.connectors, current: [])
         guard !usable.isEmpty else {
             let all = snapshot.connectors.filter(\.isDisplay).map { "\($0.name) \($0.status.rawValue)" }.joined(separator: ", ")
-            let which = connector.map { "\($0) is not connected" } ?? "no display connected"
-            return out + [Result(verdict: .fail, what: "display", detail: "\(which) (\(all.isEmpty ? "no connectors" : all)): check the cable, that the TV is on and set to this input")]
+            return out + [Result(verdict: .fail, what: "display", detail: "no display to drive for outputs \(selection) (\(all.isEmpty ? "no connectors" : all)): check the cable, that the TV is on and set to this input")]
         }
         for c in usable {
-            let mode = ModeRequest.choose(nil, from: c.modes).map { "\($0)" } ?? "no mode"
+            let mode = ModeRequest.choose(request, from: c.modes).map { "\($0)" } ?? "no mode"
             let monitor = (try? EDID(c.edid)).map { e in [e.make, e.name].compactMap { $0 }.joined(separator: " ") }
             out.append(Result(verdict: .pass, what: "display", detail: "\(c.name) connected, \(mode)" + (monitor.map { " (\($0))" } ?? "")))
         }

@@ -18,11 +18,7 @@ enum RunDisplay {
             throw UsageError(message: "\(headlessOnly) is for --headless; on a display the mode sets the size (--mode WxH[@HZ])")
         }
         let selection = try selection(args)
-        var mode: ModeRequest?
-        if let m = args.value("--mode") {
-            guard let r = ModeRequest(parsing: m) else { throw UsageError(message: "--mode \(m): expected WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, e.g. 1920x1080@60") }
-            mode = r
-        }
+        let mode = try modeRequest(args)
         let path = try args.value("--device") ?? chooseCard()
         let legacy = Environment.get("QUIZKIOSK_DRM_LEGACY") == "1"
         let card = try DRMCard(path: path, master: true, forceLegacy: legacy)
@@ -43,6 +39,12 @@ enum RunDisplay {
         manager.startHealthChecks()
         Log.info("\(path): \(card.driver.name) \(card.driver.version), \(card.chosenProtocol.rawValue) KMS\(legacy ? " (QUIZKIOSK_DRM_LEGACY=1)" : ""), outputs: \(selection)")
         return manager
+    }
+
+    static func modeRequest(_ args: Arguments) throws(UsageError) -> ModeRequest? {
+        guard let m = args.value("--mode") else { return nil }
+        guard let r = ModeRequest(parsing: m) else { throw UsageError(message: "--mode \(m): expected WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, e.g. 1920x1080@60") }
+        return r
     }
 
     static func selection(_ args: Arguments) throws(UsageError) -> OutputSelection {
