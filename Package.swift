@@ -18,8 +18,7 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .target(
             name: "Renderer",
-            dependencies: ["CFreeType", "CPNG", "CQRencode", "CHarfBuzz", "CFontconfig", "Platform"],
-            swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
+            dependencies: ["CFreeType", "CPNG", "CQRencode", "CHarfBuzz", "CFontconfig", "Platform"]
         ),
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
         .systemLibrary(name: "CLinux"),

@@ -5,11 +5,18 @@ public enum Files {
     /// the file is over the limit (the caller says so in its own words), and a huge file costs
     /// nothing. A state file is at most 64 KiB.
     public static func read(_ path: String, limit: Int = 64 << 20) throws(SystemError) -> [UInt8] {
-        let fd = retryingEINTR { open(path, O_RDONLY | O_CLOEXEC) }
+        // Non-blocking open, and no pipes or sockets: a FIFO at the path would otherwise block
+        // the one thread that draws the screen. (Character devices such as /dev/null are fine.)
+        let fd = retryingEINTR { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard fd >= 0 else { throw SystemError("open", subject: path) }
         defer { close(fd) }
         var st = stat()
-        if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR { throw SystemError("read", errno: EISDIR, subject: path) }
+        guard fstat(fd, &st) == 0 else { throw SystemError("fstat", subject: path) }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG, S_IFCHR: break
+        case S_IFDIR: throw SystemError("read", errno: EISDIR, subject: path)
+        default: throw SystemError("read", errno: EINVAL, subject: path, explanation: "not a regular file (a pipe or device?)")
+        }
         var out: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while out.count <= limit {

@@ -13,6 +13,8 @@ public enum Log {
         var threshold: Level = .info
         var prefixes = true
         var sink: @Sendable (String) -> Void = { Console.err($0) }
+        var observers: [Int: @Sendable (String) -> Void] = [:]
+        var nextObserver = 0
     }
 
     // Behind a lock: tests replace the sink while other tests log from other threads.
@@ -35,6 +37,20 @@ public enum Log {
         set { settings.withLock { $0.sink = newValue } }
     }
 
+    /// Also sends every line to `observer` until `stopObserving` (tests that look at the log
+    /// while other tests, in parallel, replace the sink).
+    public static func observe(_ observer: @escaping @Sendable (String) -> Void) -> Int {
+        settings.withLock { s in
+            s.nextObserver += 1
+            s.observers[s.nextObserver] = observer
+            return s.nextObserver
+        }
+    }
+
+    public static func stopObserving(_ token: Int) {
+        _ = settings.withLock { $0.observers.removeValue(forKey: token) }
+    }
+
     public static func error(_ message: String) { emit(.error, message) }
     public static func warning(_ message: String) { emit(.warning, message) }
     public static func info(_ message: String) { emit(.info, message) }
@@ -47,6 +63,8 @@ public enum Log {
         // forge a second log entry.
         let line = message.contains("\n") || message.contains("\r")
             ? String(message.map { $0 == "\n" || $0 == "\r" ? " " : $0 }) : message
-        s.sink(s.prefixes ? "<\(level.rawValue)>\(line)" : line)
+        let text = s.prefixes ? "<\(level.rawValue)>\(line)" : line
+        s.sink(text)
+        for o in s.observers.values { o(text) }
     }
 }

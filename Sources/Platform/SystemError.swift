@@ -6,14 +6,17 @@ public struct SystemError: Error, CustomStringConvertible, Equatable {
     public let function: String
     public let errno: Int32
     public let subject: String?
+    /// Said instead of strerror's text where that would mislead ("not a regular file").
+    public let explanation: String?
 
-    public init(_ function: String, errno: Int32 = Glibc.errno, subject: String? = nil) {
+    public init(_ function: String, errno: Int32 = Glibc.errno, subject: String? = nil, explanation: String? = nil) {
         self.function = function
         self.errno = errno
         self.subject = subject
+        self.explanation = explanation
     }
 
-    public var message: String { String(cString: strerror(errno)) }
+    public var message: String { explanation ?? String(cString: strerror(errno)) }
 
     public var description: String {
         if let subject { return "\(subject): \(message) (\(function))" }

@@ -100,6 +100,37 @@ private func writeInPlace(_ path: String, _ text: String, close closing: Bool = 
         #expect(sink.store.rejectedCount == 1)
     }
 
+    /// Another source changed the screen; writing the file again, even unchanged, brings the
+    /// file's state back: the latest write wins.
+    @Test func rewritingTheSameContentCountsAgain() throws {
+        let dir = temporaryDirectory()
+        defer { removeFlatDirectory(dir) }
+        let path = dir + "/state.json"
+        let loop = EventLoop()
+        let sink = RecordingSink()
+        let source = FileSource(path: path, settle: 0.1)
+        try Files.writeAtomically(Array(#"{"title":"from the file"}"#.utf8), to: path)
+        try source.start(on: loop, sink: sink)
+        #expect(sink.store.current.title == "from the file")
+        sink.store.apply(Array(#"{"title":"from the controller"}"#.utf8), from: "other")
+        _ = writeInPlace(path, #"{"title":"from the file"}"#)
+        #expect(loop.run(until: { sink.store.current.title == "from the file" }, timeout: 2))
+    }
+
+    /// A FIFO at the path must not block the screen's one thread.
+    @Test func aPipeAtThePathIsAnErrorNotAHang() throws {
+        let dir = temporaryDirectory()
+        defer { removeFlatDirectory(dir) }
+        let path = dir + "/state.json"
+        mkfifo(path, 0o644)
+        let loop = EventLoop()
+        let sink = RecordingSink()
+        let started = Clock.monotonic()
+        try FileSource(path: path, settle: 0.1).start(on: loop, sink: sink)
+        #expect(Clock.monotonic() - started < 1)
+        #expect(sink.store.current == .idle)
+    }
+
     @Test func aMissingDirectoryIsAConfigurationError() {
         let source = FileSource(path: "/nonexistent-dir-\(getpid())/state.json")
         #expect(throws: SystemError.self) { try source.start(on: EventLoop(), sink: RecordingSink()) }

@@ -43,8 +43,8 @@ import Testing
 
     @Test func rejectionLogsOneLineNamingTheOrigin() {
         let captured = Mutex<[String]>([])
-        Log.sink = { line in captured.withLock { $0.append(line) } }
-        defer { Log.sink = { _ in } }
+        let observer = Log.observe { line in captured.withLock { $0.append(line) } }
+        defer { Log.stopObserving(observer) }
         let store = StateStore()
         store.apply(Array("{\"question\":{\"text\":\"a\nb\",\"choices\":5}}".utf8), from: "quizkiosk/room/state")
         let lines = captured.withLock { $0 }.filter { $0.contains("quizkiosk/room/state") }

@@ -91,6 +91,11 @@ public final class FileSource: StateSource {
     }
 
     private func handle(mask: UInt32, isOurFile: Bool) {
+        if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+            // The kernel dropped events (a busy directory): one of them may have been ours.
+            readNow()
+            return
+        }
         if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 {
             directoryGone()
             return
@@ -103,7 +108,7 @@ public final class FileSource: StateSource {
             if let t = settleTimer { loop?.cancel(t) }
             settleTimer = loop?.after(settle) { [weak self] in
                 self?.settleTimer = nil
-                self?.readNow()
+                self?.readNow(unlessUnchanged: true)
             }
         } else if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
             Log.info("\(description): the file was removed; keeping the last state until it is back")
@@ -111,7 +116,11 @@ public final class FileSource: StateSource {
         }
     }
 
-    private func readNow() {
+    /// Reads the file and passes it on. A write that ends with close (or a rename) always
+    /// counts, even with the same bytes as before: it may be the operator putting the file's
+    /// state back after another source changed the screen. Only a settle read (a file written
+    /// without a close) is skipped when nothing changed since the last read.
+    private func readNow(unlessUnchanged: Bool = false) {
         if let t = settleTimer { loop?.cancel(t) }
         settleTimer = nil
         let bytes: [UInt8]
@@ -127,7 +136,7 @@ public final class FileSource: StateSource {
             return
         }
         missingReported = false
-        guard bytes != lastBytes else { return }  // the same content seen twice (close and settle)
+        if unlessUnchanged && bytes == lastBytes { return }
         lastBytes = bytes
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             Log.info("\(description): the file is empty (being rewritten?); keeping the last state")
