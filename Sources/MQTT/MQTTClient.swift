@@ -48,6 +48,9 @@ public final class MQTTClient {
         public var refusedRetryCap = 60.0
         /// An attempt that gets no CONNACK in this time is abandoned and retried.
         public var connectTimeout = 10.0
+        /// Payload bytes handed to `onMessage` at most; a longer message is cut to this (its
+        /// real size goes to `onOversized`), so a huge retained message is never copied.
+        public var payloadLimit = Int.max
 
         public init(broker: BrokerURL, clientID: String, caFile: String? = nil, will: Message? = nil) {
             self.broker = broker
@@ -66,6 +69,9 @@ public final class MQTTClient {
     /// The connection went down (or an attempt failed); a retry is scheduled.
     public var onDisconnected: ((String) -> Void)?
     public var onMessage: ((_ topic: String, _ payload: [UInt8], _ retained: Bool) -> Void)?
+    /// A message over `payloadLimit`: called with its topic and real size before `onMessage`
+    /// gets the cut payload.
+    public var onOversized: ((_ topic: String, _ size: Int) -> Void)?
     /// The broker refused the connection (bad credentials, …). When set, the caller reports it
     /// (e.g. a one-shot command gives up); when nil, the client logs one error line.
     public var onRefused: ((String) -> Void)?
@@ -343,10 +349,13 @@ public final class MQTTClient {
         }
         mosquitto_message_callback_set(mosq) { _, obj, msg in
             guard let client = MQTTClient.from(obj), let m = msg?.pointee, let topic = m.topic else { return }
-            let count = Int(max(0, m.payloadlen))
+            let size = Int(max(0, m.payloadlen))
+            let count = min(size, client.configuration.payloadLimit)
             let payload = count > 0 && m.payload != nil
                 ? Array(UnsafeRawBufferPointer(start: m.payload, count: count)) : []
-            client.onMessage?(String(cString: topic), payload, m.retain)
+            let t = String(cString: topic)
+            if size > count { client.onOversized?(t, size) }
+            client.onMessage?(t, payload, m.retain)
         }
         mosquitto_publish_callback_set(mosq) { _, obj, mid in
             MQTTClient.from(obj)?.onPublished?(mid)

@@ -43,6 +43,34 @@ import Testing
         sub.stop()
     }
 
+    /// A huge retained message is cut at the limit (never copied whole) and its size reported.
+    @Test func anOversizedMessageIsCutAndReported() throws {
+        let broker = try LocalBroker()
+        try broker.start()
+        let loop = EventLoop()
+        let pub = try client(broker.url, loop: loop)
+        var acked = false
+        pub.onPublished = { _ in acked = true }
+        pub.onConnected = { pub.publish(.init(topic: "big/state", payload: [UInt8](repeating: 0x20, count: 5_000_000))) }
+        pub.start()
+        #expect(loop.run(until: { acked }, timeout: 10))
+        pub.stop()
+
+        var config = MQTTClient.Configuration(broker: broker.url, clientID: "t-big")
+        config.payloadLimit = 65_537
+        let sub = try MQTTClient(config, loop: loop)
+        var sizes: [Int] = []
+        var lengths: [Int] = []
+        sub.onOversized = { _, size in sizes.append(size) }
+        sub.onMessage = { _, p, _ in lengths.append(p.count) }
+        sub.subscribe("big/state")
+        sub.start()
+        #expect(loop.run(until: { !lengths.isEmpty }, timeout: 10))
+        #expect(sizes == [5_000_000])
+        #expect(lengths == [65_537])
+        sub.stop()
+    }
+
     @Test func reconnectsAfterTheBrokerIsKilled() throws {
         let broker = try LocalBroker()
         try broker.start()

@@ -119,6 +119,12 @@ import Testing
         #expect(rejection(deep)?.contains("nested deeper than 64 levels") == true)
     }
 
+    /// Over the limit is over the limit, even when it is only whitespace: not a "clear".
+    @Test func anOversizedBlankMessageIsRejectedNotAClear() {
+        let spaces = [UInt8](repeating: 0x20, count: 70_000)
+        #expect(throws: StateError("message is 70000 bytes, over the 65536-byte limit")) { try StateDecoder.decodeMessage(spaces) }
+    }
+
     @Test func emptyPayloadClearsToIdle() throws {
         #expect(try StateDecoder.decodeMessage([]) == .clear)
         #expect(try StateDecoder.decodeMessage(Array(" \n".utf8)) == .clear)

@@ -116,6 +116,20 @@ import Testing
         #expect(ink > 50)
     }
 
+    /// A controller sending thousands of new private-use characters: no fontconfig query per
+    /// character, a bounded number of report lines.
+    @Test func manyUnknownCharactersStayCheapAndQuiet() throws {
+        let fonts = try TestFonts.load()
+        var reports = 0
+        fonts.report = { _ in reports += 1 }
+        let engine = TextEngine(fonts: fonts)
+        let text = String(String.UnicodeScalarView((0xE000..<0xE000 + 3000).compactMap(Unicode.Scalar.init)))
+        let l = engine.layout(text, size: 24).lines
+        #expect(l.flatMap(\.glyphs).allSatisfy { $0.face == FontSet.replacementID })
+        #expect(fonts.systemQueries == 0, "private-use characters are not looked up in fontconfig")
+        #expect(reports == FontSet.missingReportLimit)
+    }
+
     @Test func withoutMachineFontsHangulIsBoxesNotACrash() throws {
         let fonts = try FontSet(directory: TestFonts.directory, preferring: [], systemFallback: false)
         fonts.report = { _ in }

@@ -1,6 +1,7 @@
 import Glibc
 import MQTT
 import Platform
+import Renderer
 
 /// The controller over MQTT: subscribes to `quizkiosk/ROOM/state` (retained, QoS 1) and hands
 /// every message to the store; keeps the link up (the client reconnects on its own); reports
@@ -49,13 +50,20 @@ public final class MQTTSource: StateSource {
             clientID: "quizkiosk-\(screen)-\(getpid())",
             caFile: caFile,
             will: .init(topic: presenceTopic, payload: offline, qos: 1, retain: true))
+        // One byte past the contract's limit is enough for the store to reject it as too big;
+        // the rest of a huge message is never copied.
+        config.payloadLimit = StateDecoder.maxBytes + 1
         tune?(&config)
         let client = try MQTTClient(config, loop: loop)
         self.client = client
         let topic = stateTopic
+        var oversized: Int?
+        client.onOversized = { t, size in if t == topic { oversized = size } }
         client.onMessage = { [weak self] t, payload, _ in
             guard t == topic else { return }
-            self?.sink?.receive(payload, from: t)
+            let origin = oversized.map { "\(t) (\($0) bytes)" } ?? t
+            oversized = nil
+            self?.sink?.receive(payload, from: origin)
         }
         client.onConnected = { [weak self] in self?.linkUp() }
         client.onDisconnected = { [weak self] _ in self?.linkDown() }

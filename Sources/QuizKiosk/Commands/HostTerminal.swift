@@ -22,6 +22,7 @@ final class HostTerminal {
     private var raw = false
     private var pending: [UInt8] = []
     private var status: String?
+    private var restored = false
     private var watch: EventLoop.Token?
     private let loop: EventLoop
 
@@ -48,6 +49,8 @@ final class HostTerminal {
         if let w = watch { loop.cancel(w) }
         watch = nil
         clearStatus()
+        status = nil
+        restored = true  // the countdown timer may still fire while the last state is acknowledged
         if raw { tcsetattr(0, TCSANOW, &saved) }
         raw = false
     }
@@ -63,7 +66,7 @@ final class HostTerminal {
 
     /// The line redrawn in place on a terminal (the countdown); ignored otherwise.
     func setStatus(_ text: String?) {
-        guard interactive else { return }
+        guard interactive, !restored else { return }
         clearStatus()
         status = text
         drawStatus()
@@ -96,22 +99,36 @@ final class HostTerminal {
     }
 
     private func parseKeys() {
+        for key in Self.keys(from: &pending) { onKey?(key) }
+    }
+
+    /// The keys in raw terminal input, consuming what it reads; an incomplete escape sequence
+    /// stays in `pending` for the next read.
+    static func keys(from pending: inout [UInt8]) -> [Key] {
+        var out: [Key] = []
         while let b = pending.first {
             if b == 0x1B {
-                // Arrow keys: ESC [ C (right) and ESC [ D (left); wait for the rest of the sequence.
-                guard pending.count >= 3 else { return }
+                // Arrow keys: ESC [ C (right) and ESC [ D (left). A lone Esc (or Alt+key, ESC
+                // then the key) is dropped by itself, so the keys after it still count.
+                guard pending.count >= 2 else { break }
+                guard pending[1] == UInt8(ascii: "[") else {
+                    pending.removeFirst()
+                    continue
+                }
+                guard pending.count >= 3 else { break }
                 let final = pending[2]
                 pending.removeFirst(3)
-                if final == UInt8(ascii: "C") { onKey?(.action(.next)) } else if final == UInt8(ascii: "D") { onKey?(.action(.back)) }
+                if final == UInt8(ascii: "C") { out.append(.action(.next)) } else if final == UInt8(ascii: "D") { out.append(.action(.back)) }
                 continue
             }
             pending.removeFirst()
             switch b {
-            case 0x04: onKey?(.quit)  // Ctrl-D
-            case 0x7F, 0x08: onKey?(.action(.back))
-            default: onKey?(Self.key(for: String(decoding: [b], as: UTF8.self)))
+            case 0x04: out.append(.quit)  // Ctrl-D
+            case 0x7F, 0x08: out.append(.action(.back))
+            default: out.append(key(for: String(decoding: [b], as: UTF8.self)))
             }
         }
+        return out
     }
 
     private func parseLines() {

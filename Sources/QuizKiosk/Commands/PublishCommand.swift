@@ -61,6 +61,8 @@ enum PublishCommand {
         } catch {
             throw CLIError("\(path): \(error.message)")
         }
+        // Never a silently cut message, not even with --raw (which is for sending invalid ones).
+        guard bytes.count <= 1 << 20 else { throw CLIError("\(path): over 1 MiB; not published") }
         if raw { return bytes }
         guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else {
             throw CLIError("\(path): the file is empty (use --clear to clear the room)")

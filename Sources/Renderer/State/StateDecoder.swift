@@ -19,14 +19,20 @@ public enum StateDecoder {
     }
 
     public static func decodeMessage(_ bytes: [UInt8]) throws(StateError) -> Message {
+        // The limit first: 70,000 spaces are an oversized message, not a clear.
+        try checkSize(bytes)
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return .clear }
         return .state(try decode(bytes))
     }
 
-    public static func decode(_ bytes: [UInt8]) throws(StateError) -> QuizState {
+    static func checkSize(_ bytes: [UInt8]) throws(StateError) {
         guard bytes.count <= maxBytes else {
             throw StateError("message is \(bytes.count) bytes, over the \(maxBytes)-byte limit")
         }
+    }
+
+    public static func decode(_ bytes: [UInt8]) throws(StateError) -> QuizState {
+        try checkSize(bytes)
         if let bad = firstInvalidUTF8(bytes) { throw StateError("not UTF-8 (invalid byte at offset \(bad))") }
         let json: JSONValue
         do {

@@ -27,6 +27,8 @@ public final class FontSet {
     private var systemFaceIDs: [SystemKey: Int] = [:]
     private var openedSystemFaces: [SystemFonts.Match: Int] = [:]
     private var reportedMissing: Set<UInt32> = []
+    /// fontconfig queries made so far (tests).
+    private(set) var systemQueries = 0
     /// Where "no font has U+XXXX" goes; stderr unless a caller wants it elsewhere.
     public var report: (String) -> Void = { Console.err($0) }
 
@@ -105,20 +107,37 @@ public final class FontSet {
             }
         }
         if let f = candidates.first(where: { $0.covers(base) }) { return f.id }
-        if reportedMissing.insert(base.value).inserted {
+        // Reported once per character, and only for the first few hundred: a controller sending
+        // new unknown characters in every message must not flood the log (or grow this set).
+        if reportedMissing.count < Self.missingReportLimit, reportedMissing.insert(base.value).inserted {
             let hex = String(base.value, radix: 16, uppercase: true)
-            report("quizkiosk: no font has U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex); it is drawn as a box")
+            report("quizkiosk: no font has U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex); it is drawn as a box"
+                   + (reportedMissing.count == Self.missingReportLimit ? " (further characters no font has are not listed)" : ""))
         }
         return Self.replacementID
+    }
+
+    static let missingReportLimit = 256
+    static let systemLookupLimit = 8192
+
+    /// Private-use, unassigned and noncharacter code points: no machine font is asked about
+    /// them (each fontconfig query costs milliseconds, and hostile input can hold thousands).
+    static func mayHaveAGlyph(_ s: Unicode.Scalar) -> Bool {
+        let p = s.properties
+        return !(p.generalCategory == .privateUse || p.generalCategory == .unassigned || p.isNoncharacterCodePoint)
     }
 
     /// The machine font fontconfig picks for a character, opened once per file; nil when there
     /// is none (or it cannot be opened: then it is skipped, not fatal).
     private func systemFace(for scalar: Unicode.Scalar, emoji: Bool, bold: Bool) -> FontFace? {
-        guard let system else { return nil }
+        guard let system, Self.mayHaveAGlyph(scalar) else { return nil }
         let key = SystemKey(scalar: scalar.value, emoji: emoji, bold: bold)
         if let id = systemFaceIDs[key] { return face(id: id) }
+        // Bounded: an answer per character asked about; past the limit start over (the faces
+        // opened stay open, there are only as many as font files).
+        if systemFaceIDs.count >= Self.systemLookupLimit { systemFaceIDs.removeAll(keepingCapacity: true) }
         var id = Self.replacementID
+        systemQueries += 1
         if let match = system.match(for: scalar, emoji: emoji, bold: bold) {
             if let known = openedSystemFaces[match] {
                 id = known
