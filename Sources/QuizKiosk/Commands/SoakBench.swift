@@ -36,7 +36,7 @@ enum SoakBench {
         var written = 0
         var lastValid = ""
         var pending: [UInt8] = []
-        var samples: [(Int, Int)] = []
+        var samples: [(Int, Int, Int)] = []
         var rssAfterWarmup = 0
         // Warm-up: a tenth of the run, and at least one round of every display size (the largest
         // canvas and each size's glyphs exist by then).
@@ -63,7 +63,8 @@ enum SoakBench {
                     }
                     if written % (total / 10) == 0 {
                         let rss = residentBytes()
-                        samples.append((written, rss))
+                        let text = kiosk.renderer.text
+                        samples.append((written, rss, text.cache.bytes + text.layoutCacheBytes))
                     }
                     if written == warmup {
                         rssAfterWarmup = residentBytes()
@@ -88,7 +89,8 @@ enum SoakBench {
 
         Console.out("soak: \(written) updates (\(kiosk.store.rejectedCount) rejected as invalid) in \(format1(seconds)) s, "
                     + "\(kiosk.framesDrawn) frames, display size changed every 500 updates")
-        Console.out("  resident memory by updates: " + samples.map { "\($0.0): \($0.1 >> 20) MiB" }.joined(separator: ", "))
+        Console.out("  resident memory by updates (glyph + layout caches within it): "
+                    + samples.map { "\($0.0): \($0.1 >> 20) MiB (\($0.2 >> 20))" }.joined(separator: ", "))
         let growth = rssAfterWarmup > 0 ? Double(rssEnd - rssAfterWarmup) * 100 / Double(rssAfterWarmup) : 100
         if judgeMemory {
             Console.out("  after warm-up (\(warmup) updates) \(rssAfterWarmup >> 20) MiB, at the end \(rssEnd >> 20) MiB: "

@@ -21,8 +21,8 @@ public final class TextEngine {
             fits.removeAll()
         }
     }
-    public static let paragraphCacheBytes = 8 << 20
-    public static let fitCacheBytes = 2 << 20
+    public static let paragraphCacheBytes = 4 << 20
+    public static let fitCacheBytes = 1 << 20
 
     private let shaper = Shaper()
     private let paragraphs = FrameCache<ParagraphKey, ShapedParagraph>(byteBudget: TextEngine.paragraphCacheBytes,

@@ -3,7 +3,7 @@
 /// FreeType.
 ///
 /// Bounded two ways, both counted in frames (`beginFrame()` marks one):
-/// - by bytes: when an insert would pass `byteBudget` (16 MiB by default: the pixels plus 64
+/// - by bytes: when an insert would pass `byteBudget` (8 MiB by default: the pixels plus 64
 ///   bytes of bookkeeping per glyph), every entry used neither in this frame nor the one before
 ///   is dropped; if what remains is still over half the budget, everything goes;
 /// - by age: every `sweepInterval` frames, entries unused for `maxIdleFrames` frames are
@@ -32,7 +32,7 @@ public final class GlyphCache {
     public private(set) var frame = 0
     private var entries: [Key: Entry] = [:]
 
-    public init(byteBudget: Int = 16 << 20, maxIdleFrames: Int = 600, sweepInterval: Int = 120) {
+    public init(byteBudget: Int = 8 << 20, maxIdleFrames: Int = 600, sweepInterval: Int = 120) {
         self.byteBudget = byteBudget
         self.maxIdleFrames = max(1, maxIdleFrames)
         self.sweepInterval = max(1, sweepInterval)
