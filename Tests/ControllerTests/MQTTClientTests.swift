@@ -20,17 +20,23 @@ import Testing
         return try MQTTClient(c, loop: loop)
     }
 
+    /// Publishes one retained message with its own client and waits for the broker's ack.
+    func publishRetained(_ broker: LocalBroker, _ topic: String, _ payload: [UInt8], loop: EventLoop,
+                         timeout: Double = 5, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let pub = try client(broker.url, loop: loop)
+        var acked = false
+        pub.onPublished = { _ in acked = true }
+        pub.onConnected = { pub.publish(.init(topic: topic, payload: payload)) }
+        pub.start()
+        #expect(loop.run(until: { acked }, timeout: timeout), sourceLocation: sourceLocation)
+        pub.stop()
+    }
+
     @Test func retainedMessageReachesALateSubscriber() throws {
         let broker = try LocalBroker()
         try broker.start()
         let loop = EventLoop()
-        let pub = try client(broker.url, loop: loop)
-        var acked = false
-        pub.onPublished = { _ in acked = true }
-        pub.onConnected = { pub.publish(.init(topic: "quizkiosk/r/state", payload: Array("hello".utf8))) }
-        pub.start()
-        #expect(loop.run(until: { acked }, timeout: 5))
-        pub.stop()
+        try publishRetained(broker, "quizkiosk/r/state", Array("hello".utf8), loop: loop)
 
         let sub = try client(broker.url, loop: loop)
         let got = Received()
@@ -48,13 +54,7 @@ import Testing
         let broker = try LocalBroker()
         try broker.start()
         let loop = EventLoop()
-        let pub = try client(broker.url, loop: loop)
-        var acked = false
-        pub.onPublished = { _ in acked = true }
-        pub.onConnected = { pub.publish(.init(topic: "big/state", payload: [UInt8](repeating: 0x20, count: 5_000_000))) }
-        pub.start()
-        #expect(loop.run(until: { acked }, timeout: 10))
-        pub.stop()
+        try publishRetained(broker, "big/state", [UInt8](repeating: 0x20, count: 5_000_000), loop: loop, timeout: 10)
 
         var config = MQTTClient.Configuration(broker: broker.url, clientID: "t-big")
         config.payloadLimit = 65_537
