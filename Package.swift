@@ -3,11 +3,22 @@ import PackageDescription
 
 // C libraries come from Debian -dev packages; each is wrapped as a system library target whose
 // module map includes one thin shim header. Nothing here is fetched from the network.
+//
+// One job per module (README "Layout"):
+//   QuizContract  the quiz state and its JSON: types, limits, decoder, encoder, RFC 3339 — no C
+//   Pixels        Canvas, colours, rectangles, paths, blending, PNG — no text, scenes or DRM
+//   Renderer      text (FreeType, HarfBuzz, fontconfig) and the scenes, on Pixels
+//   Display       DRM/KMS cards, EDID, mode setting, hotplug, headless output, on Pixels
+//   MQTT          the libmosquitto client on the event loop
+//   QuizHost      running a quiz: quiz files → states → publish (the controller side)
+//   Kiosk         the screen's loop: sources → store → scenes → outputs
+//   QuizKiosk     the `quizkiosk` command line
 let package = Package(
     name: "QuizKiosk",
     products: [
         .executable(name: "quizkiosk", targets: ["QuizKiosk"]),
         .library(name: "Renderer", targets: ["Renderer"]),
+        .library(name: "QuizContract", targets: ["QuizContract"]),
     ],
     targets: [
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
@@ -16,46 +27,53 @@ let package = Package(
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
-        .target(
-            name: "Renderer",
-            dependencies: ["CFreeType", "CPNG", "CQRencode", "CHarfBuzz", "CFontconfig", "Platform"]
-        ),
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
         .systemLibrary(name: "CLinux"),
+
         .target(name: "Platform", dependencies: ["CLinux"]),
-        .target(name: "Display", dependencies: ["CDRM", "Platform", "Renderer"]),
+        .target(name: "QuizContract"),
+        .target(name: "Pixels", dependencies: ["CPNG", "Platform"]),
+        .target(
+            name: "Renderer",
+            dependencies: ["Pixels", "QuizContract", "Platform", "CFreeType", "CHarfBuzz", "CFontconfig", "CQRencode"]
+        ),
+        .target(name: "Display", dependencies: ["CDRM", "CLinux", "Platform", "Pixels"]),
         .target(name: "MQTT", dependencies: ["CMosquitto", "Platform"]),
-        .target(name: "Controller", dependencies: ["Platform", "Renderer"]),
-        .target(name: "Kiosk", dependencies: ["Controller", "Display", "MQTT", "Platform", "Renderer"]),
+        .target(name: "QuizHost", dependencies: ["QuizContract", "MQTT", "Platform"]),
+        .target(name: "Kiosk", dependencies: ["QuizContract", "Renderer", "Pixels", "Display", "MQTT", "Platform"]),
         .executableTarget(
             name: "QuizKiosk",
-            dependencies: ["Renderer", "Platform", "Display", "Kiosk", "Controller", "MQTT"]
+            dependencies: ["QuizContract", "Pixels", "Renderer", "Display", "MQTT", "QuizHost", "Kiosk", "Platform"]
         ),
         // Fuzz targets for everything that reads outside input (scripts/fuzz builds it with
         // --sanitize=fuzzer); a normal build replays corpus files through them.
-        .executableTarget(name: "QuizKioskFuzz", dependencies: ["Renderer", "Platform", "Display"]),
+        .executableTarget(name: "QuizKioskFuzz", dependencies: ["QuizContract", "Pixels", "Renderer", "Display", "Platform"]),
+
+        // What every test target shares: running the built binary, temporary folders, the
+        // bundled fonts, a private mosquitto, a DRM card in memory. Never linked into the product.
+        .target(name: "TestSupport", dependencies: ["Platform", "QuizContract", "Pixels", "Renderer", "Display", "MQTT"], path: "Tests/TestSupport"),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "TestSupport"]),
+        .testTarget(name: "QuizContractTests", dependencies: ["QuizContract", "TestSupport"]),
+        .testTarget(name: "PixelsTests", dependencies: ["Pixels", "TestSupport"]),
         .testTarget(
             name: "RendererTests",
-            dependencies: ["Renderer", "Platform"],
+            dependencies: ["Renderer", "Pixels", "QuizContract", "Platform", "TestSupport"],
             exclude: ["__Snapshots__"]
-        ),
-        .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
-        .testTarget(
-            name: "KioskTests",
-            dependencies: ["Kiosk", "Display", "Platform", "Renderer"]
-        ),
-        .testTarget(
-            name: "ControllerTests",
-            dependencies: ["Controller", "MQTT", "Kiosk", "Display", "Platform", "Renderer"]
         ),
         .testTarget(
             name: "DisplayTests",
-            dependencies: ["Display", "Platform", "Renderer"],
+            dependencies: ["Display", "Pixels", "Platform", "TestSupport"],
             exclude: ["EDID"]
+        ),
+        .testTarget(name: "MQTTTests", dependencies: ["MQTT", "Platform", "TestSupport"]),
+        .testTarget(name: "QuizHostTests", dependencies: ["QuizHost", "QuizContract", "MQTT", "Platform", "TestSupport"]),
+        .testTarget(
+            name: "KioskTests",
+            dependencies: ["Kiosk", "QuizContract", "Renderer", "Pixels", "Display", "MQTT", "Platform", "TestSupport"]
         ),
         .testTarget(
             name: "QuizKioskTests",
-            dependencies: ["QuizKiosk", "QuizKioskFuzz", "Renderer", "Platform"]
+            dependencies: ["QuizKiosk", "QuizKioskFuzz", "QuizContract", "Renderer", "Pixels", "Platform", "TestSupport"]
         ),
     ]
 )

@@ -1,7 +1,6 @@
 import CDRM
 import Glibc
 import Platform
-import Renderer
 
 /// One open DRM card (/dev/dri/cardN): the file descriptor and everything read from or done to
 /// it goes through here. libdrm's allocations are freed before each call returns; errno is

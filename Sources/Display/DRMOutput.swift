@@ -1,5 +1,5 @@
+import Pixels
 import Platform
-import Renderer
 
 /// One display driven through KMS: two scan-out buffers and a page flip on vblank. The kiosk
 /// draws into a cached canvas (dumb buffers may be write-combined: slow to read back, which

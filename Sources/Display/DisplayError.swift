@@ -1,3 +1,4 @@
+import Pixels
 import Platform
 
 /// Everything that can go wrong driving a display, each with the one line a person needs: what

@@ -1,5 +1,4 @@
 import Platform
-import Renderer
 
 /// Drives the displays of one card: chooses connectors, CRTCs and modes, creates an output per
 /// head, hands the list to whoever draws (`onOutputsChanged`), routes page-flip events, rescans

@@ -1,7 +1,7 @@
 import CDRM
 import Glibc
+import Pixels
 import Platform
-import Renderer
 
 /// A dumb buffer: linear XRGB8888 memory the CRTC can scan out, registered as a framebuffer and
 /// mapped once for the CPU. Dumb buffers may be write-combined (slow to read, fine to write in

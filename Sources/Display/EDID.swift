@@ -1,3 +1,5 @@
+import Pixels
+
 /// The parts of a monitor's EDID (VESA E-EDID 1.3/1.4 base block) that an operator needs to
 /// recognise a screen: who made it, its name and serial, its physical size, its own preferred
 /// timing. Parsed from the connector's EDID property blob; extension blocks (CTA-861) are

@@ -1,6 +1,6 @@
 import Glibc
+import Pixels
 import Platform
-import Renderer
 
 /// Frames as PNG files, for tests and for anyone without a TV at hand: each frame replaces
 /// `DIR/latest.png` atomically (written beside it, then renamed), and with `keepFrames` every

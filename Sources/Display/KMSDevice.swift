@@ -1,4 +1,4 @@
-import Renderer
+import Pixels
 
 /// The seam between the display logic and a DRM card: `DRMCard` is the real one; tests use a
 /// fake that records what was set. Everything the manager, outputs and restore logic do to a

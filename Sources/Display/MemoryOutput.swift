@@ -1,4 +1,4 @@
-import Renderer
+import Pixels
 
 /// An output that keeps its frame in memory and shows it nowhere: for benchmarks and soak runs
 /// that measure the loop, not a display or PNG encoding.

@@ -1,4 +1,4 @@
-import Renderer
+import Pixels
 
 /// Where frames go: a display driven through DRM/KMS, or PNG files when there is none. The
 /// kiosk loop draws into the canvas an output hands out and then presents it; it knows nothing

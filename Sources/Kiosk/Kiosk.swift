@@ -1,5 +1,7 @@
 import Display
+import Pixels
 import Platform
+import QuizContract
 import Renderer
 
 /// The loop of the screen: sources → store → scene → outputs. Redraws when the state changes,

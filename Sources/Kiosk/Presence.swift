@@ -1,4 +1,4 @@
-import Controller
+import QuizContract
 import Renderer
 
 /// What a screen tells the room about itself, retained on `quizkiosk/ROOM/screens/SCREEN`:

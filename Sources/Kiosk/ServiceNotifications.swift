@@ -1,5 +1,6 @@
 import Display
 import Platform
+import QuizContract
 import Renderer
 
 /// Tells systemd (Type=notify) how the screen is doing: READY=1 after the first frame is on

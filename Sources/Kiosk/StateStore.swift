@@ -1,4 +1,5 @@
 import Platform
+import QuizContract
 import Renderer
 
 /// The one current quiz state: validated messages in, latest valid wins, revision order

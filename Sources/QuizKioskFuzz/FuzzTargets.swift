@@ -1,6 +1,8 @@
 import Display
 import Glibc
+import Pixels
 import Platform
+import QuizContract
 import Renderer
 
 /// The code that reads input we do not control, each as a function of arbitrary bytes that must

@@ -1,5 +1,6 @@
-import Testing
 @testable import Display
+import TestSupport
+import Testing
 
 /// Putting the console back: what is saved, what is set back, in which order.
 @Suite struct CrtcRestoreTests {

@@ -1,5 +1,6 @@
-import Testing
 @testable import Display
+import TestSupport
+import Testing
 
 /// What can be checked of the real card without one (this machine has no /dev/dri; the VM
 /// suite covers the rest): the errors a person sees.

@@ -1,7 +1,8 @@
-import Platform
-import Renderer
-import Testing
 @testable import Display
+import Pixels
+import Platform
+import TestSupport
+import Testing
 
 /// The manager and its outputs against a fake card: first frame by mode set, later frames by
 /// page flip with the back buffer, never drawing into the buffer on screen; shutdown restores

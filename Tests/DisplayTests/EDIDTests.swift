@@ -1,6 +1,8 @@
-import Glibc
-import Testing
 @testable import Display
+import Glibc
+import Pixels
+import TestSupport
+import Testing
 
 /// The EDID parser on real monitors' EDIDs (see EDID/README.md for where each comes from).
 @Suite struct EDIDTests {

@@ -1,5 +1,6 @@
-import Testing
 @testable import Display
+import TestSupport
+import Testing
 
 @Suite struct ModeRequestTests {
     let tvModes: [Mode] = [

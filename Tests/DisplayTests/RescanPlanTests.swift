@@ -1,5 +1,6 @@
-import Testing
 @testable import Display
+import TestSupport
+import Testing
 
 /// The rescan logic against made-up cards: which heads start and stop when connectors appear,
 /// vanish, change modes and flap — and that planning again after applying changes nothing.

@@ -1,7 +1,8 @@
+@testable import Display
 import Glibc
 import Platform
+import TestSupport
 import Testing
-@testable import Display
 
 @Suite struct UeventTests {
     static func message(_ parts: [String]) -> [UInt8] { parts.flatMap { Array($0.utf8) + [0] } }

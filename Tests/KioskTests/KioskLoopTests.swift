@@ -1,8 +1,11 @@
 import Display
-import Platform
-import Renderer
-import Testing
 @testable import Kiosk
+import Pixels
+import Platform
+import QuizContract
+import Renderer
+import TestSupport
+import Testing
 
 /// An output that keeps frames in memory and can hold a "flip" pending, like a DRM output.
 final class MemoryOutput: Output {

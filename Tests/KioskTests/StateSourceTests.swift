@@ -1,9 +1,11 @@
 import Glibc
+@testable import Kiosk
 import Platform
+@testable import QuizContract
 @testable import Renderer
 import Synchronization
+import TestSupport
 import Testing
-@testable import Kiosk
 
 /// A sink that applies messages to a store, like the kiosk, and remembers what came.
 final class RecordingSink: StateSink {

@@ -1,8 +1,9 @@
-import Platform
-import Synchronization
-import Renderer
-import Testing
 @testable import Kiosk
+import Platform
+import Renderer
+import Synchronization
+import TestSupport
+import Testing
 
 @Suite(.serialized) struct StateStoreTests {
     init() { Log.sink = { _ in } }

@@ -1,6 +1,7 @@
 import Glibc
-import Testing
 @testable import Platform
+import TestSupport
+import Testing
 
 /// The notify protocol against a socket the test owns, standing in for systemd.
 @Suite struct SystemdNotifierTests {

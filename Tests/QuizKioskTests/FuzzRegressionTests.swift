@@ -1,4 +1,5 @@
 import Glibc
+import TestSupport
 import Testing
 
 /// Every fuzz corpus entry and every input a fuzzer once crashed on, replayed through the
@@ -24,7 +25,7 @@ import Testing
         let inputs = Self.files(repositoryRoot + "/Tests/Fuzz/corpus/" + target)
             + Self.files(repositoryRoot + "/Tests/Fuzz/regressions/" + target)
         #expect(!inputs.isEmpty)
-        let fuzz = String(Run.binary.dropLast("quizkiosk".count)) + "QuizKioskFuzz"
+        let fuzz = String(quizkioskBinary.dropLast("quizkiosk".count)) + "QuizKioskFuzz"
         let r = Run([target] + inputs, executable: fuzz)
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
         #expect(r.stdout.contains("\(inputs.count) inputs replayed without a crash"))

@@ -1,4 +1,6 @@
 import Glibc
+import Pixels
+import TestSupport
 import Testing
 
 /// `quizkiosk layout`: the lines the renderer would draw, as a controller author sees them.

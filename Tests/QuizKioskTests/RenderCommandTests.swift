@@ -1,7 +1,10 @@
 import Glibc
-import Renderer
-import Testing
+import Pixels
+import QuizContract
 @testable import QuizKiosk
+import Renderer
+import TestSupport
+import Testing
 
 @Suite final class RenderCommandTests {
     let dir = TempDir.make()

@@ -1,4 +1,5 @@
 import Glibc
+import TestSupport
 import Testing
 
 /// `run` speaks the sd_notify protocol to whatever socket NOTIFY_SOCKET names: here one the

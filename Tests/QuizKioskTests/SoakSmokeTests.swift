@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// The soak benchmark's own checks (last frame equals last state, descriptors constant) on a

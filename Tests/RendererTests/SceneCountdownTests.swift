@@ -1,5 +1,8 @@
-import Testing
+import Pixels
+import QuizContract
 @testable import Renderer
+import TestSupport
+import Testing
 
 /// The countdown's numbers: what the contract says the room sees, and no trap on odd clocks.
 @Suite struct SceneCountdownTests {

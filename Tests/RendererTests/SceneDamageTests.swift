@@ -1,6 +1,9 @@
 import Glibc
-import Testing
+import Pixels
+import QuizContract
 @testable import Renderer
+import TestSupport
+import Testing
 
 /// Damage tracking: between two frames of one state only the countdown moves, so only it is
 /// redrawn — and the canvas then holds exactly what a full render would have drawn.

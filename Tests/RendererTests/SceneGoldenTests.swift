@@ -1,5 +1,8 @@
-import Testing
+import Pixels
+import QuizContract
 @testable import Renderer
+import TestSupport
+import Testing
 
 /// Every phase at the four display sizes the product must handle (1280×720, 1080p, 4K and a
 /// portrait 1080×1920), compared pixel for pixel with references that were looked at when

@@ -1,5 +1,7 @@
-import Testing
+import Pixels
 @testable import Renderer
+import TestSupport
+import Testing
 
 /// Legibility, measured: every text colour a scene draws against the surface it sits on reaches
 /// 7:1 (WCAG AAA), and the surface a scene names is what is really under the text.

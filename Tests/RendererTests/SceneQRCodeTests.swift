@@ -1,7 +1,10 @@
 import Glibc
+import Pixels
 import Platform
-import Testing
+import QuizContract
 @testable import Renderer
+import TestSupport
+import Testing
 
 /// The lobby's QR code, read back by a real decoder (zbarimg from Debian's zbar-tools) from the
 /// rendered frame, and drawn as a scanner wants it: whole-pixel modules of pure colour and a

@@ -1,5 +1,6 @@
-import Testing
 @testable import Renderer
+import TestSupport
+import Testing
 
 /// The layout caches' bound: a frame's working set stays, what is no longer shown goes, and the
 /// bytes never pass the budget.

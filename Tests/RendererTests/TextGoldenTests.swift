@@ -1,5 +1,7 @@
-import Testing
+import Pixels
 @testable import Renderer
+import TestSupport
+import Testing
 
 /// What a quiz author may type, drawn at two sizes and compared pixel for pixel with references
 /// that were looked at when recorded: Japanese with an emoji, a ZWJ family, a flag, a skin tone,

@@ -1,5 +1,6 @@
-import Testing
 @testable import Renderer
+import TestSupport
+import Testing
 
 /// Japanese line breaking at exact widths: the text is set so that without kinsoku the
 /// forbidden character would start (or an opening bracket end) a line, and the lines must show

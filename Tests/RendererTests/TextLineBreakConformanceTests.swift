@@ -1,5 +1,6 @@
-import Testing
 @testable import Renderer
+import TestSupport
+import Testing
 
 /// Runs the Unicode Consortium's line breaking test data (Debian's `unicode-data` package,
 /// which `scripts/setup` installs) through `LineBreaker` and prints how many cases pass.

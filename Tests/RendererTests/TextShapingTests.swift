@@ -1,6 +1,8 @@
 import Glibc
-import Testing
+import Pixels
 @testable import Renderer
+import TestSupport
+import Testing
 
 /// HarfBuzz shaping and per-character fallback, seen through the public layout.
 @Suite struct TextShapingTests {

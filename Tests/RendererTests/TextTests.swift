@@ -1,6 +1,7 @@
 import Glibc
-import Testing
 @testable import Renderer
+import TestSupport
+import Testing
 
 @Suite struct TextTests {
     let fonts: FontSet

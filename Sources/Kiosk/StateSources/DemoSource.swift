@@ -1,5 +1,5 @@
-import Controller
 import Platform
+import QuizContract
 import Renderer
 
 /// The bundled sample quiz advancing on its own, step after step, over and over: what a

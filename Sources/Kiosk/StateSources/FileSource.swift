@@ -1,6 +1,7 @@
 import CLinux
 import Glibc
 import Platform
+import QuizContract
 import Renderer
 
 /// A JSON state file watched with inotify (`--source file:PATH`). The directory is watched,

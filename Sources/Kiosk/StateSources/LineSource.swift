@@ -1,5 +1,6 @@
 import Glibc
 import Platform
+import QuizContract
 import Renderer
 
 /// One JSON state per line from a file descriptor: `--source stdin`, for piping a controller

@@ -1,6 +1,7 @@
 import Glibc
 import MQTT
 import Platform
+import QuizContract
 import Renderer
 
 /// The controller over MQTT: subscribes to `quizkiosk/ROOM/state` (retained, QoS 1) and hands

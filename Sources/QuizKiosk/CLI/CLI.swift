@@ -1,5 +1,7 @@
 import Glibc
+import Pixels
 import Platform
+import QuizContract
 import Renderer
 
 enum CLI {

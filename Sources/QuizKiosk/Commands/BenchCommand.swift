@@ -1,5 +1,7 @@
 import Glibc
+import Pixels
 import Platform
+import QuizContract
 import Renderer
 
 /// `quizkiosk bench`: the question scene's frame times. Cold = a fresh process that loads the

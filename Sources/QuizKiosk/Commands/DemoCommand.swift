@@ -1,4 +1,6 @@
+import Pixels
 import Platform
+import QuizContract
 import Renderer
 
 /// `quizkiosk demo`: the bundled demo quiz. Headless (this machine has no display), every step

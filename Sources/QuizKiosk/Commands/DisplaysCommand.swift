@@ -1,5 +1,6 @@
 import Display
 import Platform
+import QuizContract
 
 /// `quizkiosk displays [--json] [--device PATH] [--watch]`: every DRM card, its connectors,
 /// monitors (from their EDID), modes and what drives them now. Reads only; gives DRM master
@@ -20,7 +21,12 @@ enum DisplaysCommand {
             reports.append(DisplayReport(path: path, driver: card.driver, atomic: card.chosenProtocol == .atomic, snapshot: snapshot))
         }
         if args.has("--json") {
-            Console.out("{\"cards\":[" + reports.map(\.json).joined(separator: ",") + "]}")
+            let w = JSONWriter()
+            w.object {
+                w.key("cards")
+                w.array(reports) { $0.writeJSON(w) }
+            }
+            Console.out(String(decoding: w.bytes, as: UTF8.self))
         } else {
             Console.out(reports.map(\.table).joined(separator: "\n\n"))
         }

@@ -1,7 +1,8 @@
-import Controller
 import Glibc
 import MQTT
 import Platform
+import QuizContract
+import QuizHost
 import Renderer
 
 /// `quizkiosk host QUIZ.json --broker URL --room ROOM`: runs a quiz from a file in the

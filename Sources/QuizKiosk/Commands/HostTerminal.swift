@@ -1,6 +1,6 @@
-import Controller
 import Glibc
 import Platform
+import QuizHost
 
 /// The host's keyboard and screen. On a terminal: raw mode (no Enter needed, no echo; Ctrl-C
 /// still interrupts), single keys and arrow keys, and a status line redrawn in place with the

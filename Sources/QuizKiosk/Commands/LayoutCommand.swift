@@ -1,4 +1,5 @@
 import Platform
+import QuizContract
 import Renderer
 
 /// `quizkiosk layout --text TEXT --width PX [--size PX] [--bold] [--json]`: the lines the

@@ -1,9 +1,11 @@
-import Controller
 import Display
 import Glibc
 import Kiosk
 import MQTT
+import Pixels
 import Platform
+import QuizContract
+import QuizHost
 import Renderer
 
 /// `quizkiosk bench --mqtt`: publish-to-frame latency through a real broker. A private
@@ -30,8 +32,7 @@ enum MQTTBench {
         Console.out("note: a debug build; run `swift run -c release quizkiosk bench --mqtt` for real figures")
         #endif
 
-        let broker = try LocalBroker()
-        try broker.start()
+        let broker = try BenchBroker()
         let out = broker.directory + "/frames"
         let loop = EventLoop()
         let kiosk = Kiosk(loop: loop, renderer: SceneRenderer(fonts: fonts))
@@ -75,7 +76,6 @@ enum MQTTBench {
         }
         source.stop()
         publisher.stop()
-        broker.stop()
         unlink(headless.latestPath)
         rmdir(out)
 

@@ -1,7 +1,7 @@
-import Controller
 import Glibc
 import MQTT
 import Platform
+import QuizContract
 import Renderer
 
 /// `quizkiosk publish --broker URL --room ROOM STATE.json`: publishes one state, retained at

@@ -1,4 +1,6 @@
+import Pixels
 import Platform
+import QuizContract
 import Renderer
 
 /// `quizkiosk render --state FILE [--size WxH] --out FILE.png`: one frame, headless.

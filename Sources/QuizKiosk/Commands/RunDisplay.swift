@@ -1,6 +1,7 @@
 import Display
 import Glibc
 import Kiosk
+import Pixels
 import Platform
 import Renderer
 

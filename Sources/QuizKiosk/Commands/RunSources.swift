@@ -3,6 +3,7 @@ import Glibc
 import Kiosk
 import MQTT
 import Platform
+import QuizContract
 import Renderer
 
 /// The state sources of `quizkiosk run` (`--source`, repeatable; `--state FILE` is

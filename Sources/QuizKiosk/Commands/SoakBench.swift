@@ -1,7 +1,9 @@
 import Display
 import Glibc
 import Kiosk
+import Pixels
 import Platform
+import QuizContract
 import Renderer
 
 /// `quizkiosk bench --soak`: 100,000 state updates through the stdin line source (a pipe into

@@ -1,3 +1,5 @@
+import Pixels
+
 /// The tick on the correct choice: a second cue besides its outline, for anyone who cannot
 /// tell the dimmed colours from the bright one.
 extension Path {

@@ -1,4 +1,6 @@
 import Glibc
+import Pixels
+import QuizContract
 
 /// Time left on a question, from `endsAt` (the controller's deadline, counted on this screen's
 /// clock) and `timeLimit` (the full length, for the ring's fraction).

@@ -1,3 +1,5 @@
+import Pixels
+
 /// Damage tracking in the manner of foot: a frame that differs from the one before only in the
 /// clock redraws only what the clock moves (the countdown ring and bar, about 2% of a 1080p
 /// screen), and anything else — a new state, size or overlay — is a full repaint. An output

@@ -1,3 +1,5 @@
+import QuizContract
+
 /// Before the quiz (or after the controller cleared it): the quiz's title, if known, and a
 /// calm "waiting" line in English and Japanese.
 struct IdleScene: Scene {

@@ -1,3 +1,5 @@
+import QuizContract
+
 /// Standings: up to ten rows with rank, name and score; the top three wear medal badges, long
 /// names end with an ellipsis rather than pushing the score off the row.
 struct LeaderboardScene: Scene {

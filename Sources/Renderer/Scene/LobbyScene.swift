@@ -1,3 +1,6 @@
+import Pixels
+import QuizContract
+
 /// Before the first question: the quiz's title, a QR code of the join URL as large as the
 /// screen allows (a phone at the back of the room must read it), the URL for those who type,
 /// the join code huge, and how many have joined. Landscape puts the QR code on the right and

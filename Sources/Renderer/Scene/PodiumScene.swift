@@ -1,3 +1,5 @@
+import QuizContract
+
 /// The end: the winners on a podium, first in the middle and highest, second on its left,
 /// third on its right, each with name and score above its block and the rank on it.
 struct PodiumScene: Scene {

@@ -1,4 +1,5 @@
 import CQRencode
+import Pixels
 
 /// A QR code symbol: a square of dark and light modules, encoded by libqrencode at error
 /// correction level M (15% of the symbol may be unreadable, e.g. a TV's glare, and it still

@@ -1,3 +1,5 @@
+import QuizContract
+
 /// The top line of the question and reveal: where in the quiz we are, and the quiz's name.
 enum QuestionHeader {
     static func draw(_ state: QuizState, layout L: QuestionLayout, in ctx: SceneContext) {

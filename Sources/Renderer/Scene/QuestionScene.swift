@@ -1,3 +1,5 @@
+import QuizContract
+
 /// The question: "3 / 10", the question text at 48 units (shrinking, then ellipsized, when it
 /// does not fit), up to six choices each with its colour and shape, and the countdown as a
 /// ring with the seconds and a bar along the bottom edge, both running out.

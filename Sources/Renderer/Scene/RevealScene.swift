@@ -1,3 +1,5 @@
+import QuizContract
+
 /// The answer: the question again (smaller, the room has read it), how many picked each choice
 /// as a bar chart with the numbers, and the choices where they were, the correct one outlined
 /// with a check mark and the others dimmed.

@@ -1,3 +1,6 @@
+import Pixels
+import QuizContract
+
 /// What a scene draws with: the canvas, text, the viewport's scale, the palette and the clock.
 /// A scene is a pure function of (state, viewport, now): same input, same pixels.
 public struct SceneContext {

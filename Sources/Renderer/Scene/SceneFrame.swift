@@ -1,3 +1,5 @@
+import QuizContract
+
 /// Everything a frame's pixels depend on: the input of one render.
 public struct SceneFrame: Equatable, Sendable {
     public var state: QuizState

@@ -1,3 +1,6 @@
+import Pixels
+import QuizContract
+
 /// Draws what the big screen shows for a quiz state at a display size and time.
 public final class SceneRenderer {
     public let text: TextEngine

@@ -1,3 +1,6 @@
+import Pixels
+import QuizContract
+
 /// One line of the standings: a rank (a medal badge for the top three), the name, ellipsized
 /// when long, and the score right-aligned.
 enum StandingRow {

@@ -1,3 +1,5 @@
+import Pixels
+
 /// Records, for the legibility test, every text colour a scene draws, the surface it says the
 /// text sits on, and the pixels actually under each line before the text is drawn.
 final class TextInspector {

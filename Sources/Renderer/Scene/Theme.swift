@@ -1,3 +1,5 @@
+import Pixels
+
 /// Colours and type sizes of every scene. Sizes are in reference units (see `Viewport`).
 /// Every text colour is chosen against the surface it sits on for at least 7:1 contrast
 /// (WCAG AAA); a test computes it.

@@ -1,3 +1,5 @@
+import Pixels
+
 /// Maps the scene's reference space to display pixels.
 ///
 /// Landscape displays use a reference space 1920 units wide, portrait ones 1080 units wide,

@@ -1,3 +1,5 @@
+import Pixels
+
 /// Lays text out and draws it: shapes with HarfBuzz (kerning, ligatures, marks, emoji
 /// sequences) in the faces `FontSet` picks per grapheme cluster, breaks lines where UAX #14
 /// with Japanese kinsoku allows (between grapheme clusters only; a word longer than the line is

@@ -1,5 +1,6 @@
+import TestSupport
+@testable import QuizContract
 import Testing
-@testable import Renderer
 
 @Suite struct StateDecoderTests {
     func decode(_ s: String) throws(StateError) -> QuizState { try StateDecoder.decode(Array(s.utf8)) }

@@ -1,9 +1,9 @@
 import Glibc
 
 /// Reads text files for the text tests without Foundation.
-enum TextFiles {
+public enum TextFiles {
     /// The file's lines, or nil when it cannot be read.
-    static func lines(_ path: String) -> [String]? {
+    public static func lines(_ path: String) -> [String]? {
         guard let f = fopen(path, "r") else { return nil }
         defer { fclose(f) }
         var out: [String] = []

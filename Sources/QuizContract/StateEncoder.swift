@@ -1,4 +1,4 @@
-import Renderer
+
 
 /// A quiz state as the JSON message of the contract (docs/quiz-state.md): what the host
 /// command and the demo source publish. Absent fields are left out; the output always decodes

@@ -1,7 +1,9 @@
 import Glibc
 import MQTT
 import Platform
+import QuizContract
 import Renderer
+import TestSupport
 import Testing
 
 /// The host command drives a whole quiz (keys typed into it one by one) while a headless screen

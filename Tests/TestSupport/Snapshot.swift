@@ -1,5 +1,6 @@
 import Glibc
 import Platform
+import Pixels
 import Renderer
 import Testing
 
@@ -8,18 +9,18 @@ import Testing
 /// image and a diff image are written to `__Failures__/` with their paths in the failure.
 ///
 /// `QUIZKIOSK_RECORD=1` writes references instead of comparing (never on CI: `CI` set refuses).
-enum Snapshot {
+public enum Snapshot {
     /// Allowed difference, WPT-style: a pixel differs when any channel differs by more than
     /// `maxChannelDifference`; at most `maxDifferingPixels` may differ. Exact by default.
-    struct Tolerance {
+    public struct Tolerance: Sendable {
         var maxChannelDifference: Int = 0
         var maxDifferingPixels: Int = 0
-        static let exact = Tolerance()
+        public static let exact = Tolerance()
     }
 
-    static var recording: Bool { Environment.get("QUIZKIOSK_RECORD") == "1" }
+    public static var recording: Bool { Environment.get("QUIZKIOSK_RECORD") == "1" }
 
-    static func assert(_ canvas: Canvas, named name: String, tolerance: Tolerance = .exact,
+    public static func assert(_ canvas: Canvas, named name: String, tolerance: Tolerance = .exact,
                        filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
         let dir = directory(of: filePath)
         let reference = dir + "/__Snapshots__/" + name + ".png"
@@ -64,7 +65,7 @@ enum Snapshot {
 
     /// nil when equal within tolerance, else what differs (and a diff image is written: differing
     /// pixels red, the rest a faded copy of the reference).
-    static func diff(_ a: Canvas, _ b: Canvas, tolerance: Tolerance, diffPath: String) -> String? {
+    public static func diff(_ a: Canvas, _ b: Canvas, tolerance: Tolerance, diffPath: String) -> String? {
         guard a.width == b.width, a.height == b.height else {
             return "size \(a.width)x\(a.height) differs from the reference's \(b.width)x\(b.height)"
         }
@@ -93,15 +94,15 @@ enum Snapshot {
         return "\(differing) pixels differ (max channel difference \(maxDiff); allowed \(tolerance.maxDifferingPixels) pixels over \(tolerance.maxChannelDifference))"
     }
 
-    static func directory(of path: String) -> String {
+    public static func directory(of path: String) -> String {
         guard let i = path.lastIndex(of: "/") else { return "." }
         return String(path[..<i])
     }
 }
 
 /// The repository's `fonts/` folder, found from this source file.
-enum TestFonts {
-    static let directory: String = {
+public enum TestFonts {
+    public static let directory: String = {
         var dir = Snapshot.directory(of: #filePath)
         while dir.count > 1 {
             if access(dir + "/fonts/" + FontSet.regularFile, R_OK) == 0 { return dir + "/fonts" }
@@ -110,5 +111,5 @@ enum TestFonts {
         return "fonts"
     }()
 
-    static func load() throws -> FontSet { try FontSet(directory: directory) }
+    public static func load() throws -> FontSet { try FontSet(directory: directory) }
 }

@@ -1,6 +1,8 @@
 import Glibc
 import Platform
+import QuizContract
 import Renderer
+import TestSupport
 import Testing
 
 /// `run --source stdin | file:PATH | demo` as a user runs them, checked on the frames.
@@ -22,8 +24,8 @@ import Testing
     }
 
     @Test func aWatchedFileReplacedByRenameAndRewrittenInPlace() throws {
-        let dir = makeTemporaryDirectory()
-        defer { removeDirectory(dir) }
+        let dir = TempDir.make()
+        defer { TempDir.remove(dir) }
         let path = dir + "/state.json"
         let screen = try Screen(source: "file:" + path)
         #expect(screen.process.waitForLines(containing: "no such file yet"))

@@ -1,29 +1,29 @@
 import Display
 import Glibc
 import Platform
-import Renderer
+import Pixels
 
 /// A DRM card in memory: connectors, CRTCs and encoders as a test sets them, mode setting that
 /// updates them as a kernel would, and a journal of every call. Page-flip completions arrive
 /// through a pipe, so the event loop sees them the way it sees the real card's fd.
-final class FakeCard: KMSDevice, ModeSetter {
-    let path = "/dev/dri/fake0"
-    var kind: String { atomic ? "atomic" : "legacy" }
-    var needsPlanes: Bool { atomic }
-    var modeSetter: ModeSetter { self }
-    var atomic: Bool
-    var state: CardSnapshot
+public final class FakeCard: KMSDevice, ModeSetter {
+    public let path = "/dev/dri/fake0"
+    public var kind: String { atomic ? "atomic" : "legacy" }
+    public var needsPlanes: Bool { atomic }
+    public var modeSetter: ModeSetter { self }
+    public var atomic: Bool
+    public var state: CardSnapshot
     /// Every call, in order: "enable Virtual-1 crtc 10 fb 101 1920x1080@60.00", "setCrtc 10 fb 7 …".
-    var journal: [String] = []
-    var master = true
-    var failNextEnable: DisplayError?
-    private(set) var buffersAlive: Set<UInt32> = []
+    public var journal: [String] = []
+    public var master = true
+    public var failNextEnable: DisplayError?
+    public private(set) var buffersAlive: Set<UInt32> = []
     private var nextBufferID: UInt32 = 100
     private var pendingFlips: [UInt32] = []
     private var completedFlips: [UInt32] = []
     private let pipeFDs: [Int32]
 
-    init(_ state: CardSnapshot, atomic: Bool = true) {
+    public init(_ state: CardSnapshot, atomic: Bool = true) {
         self.state = state
         self.atomic = atomic
         var fds: [Int32] = [-1, -1]
@@ -36,19 +36,19 @@ final class FakeCard: KMSDevice, ModeSetter {
 
     // MARK: KMSDevice
 
-    func probe() throws(DisplayError) -> CardSnapshot { state }
+    public func probe() throws(DisplayError) -> CardSnapshot { state }
 
-    func crtc(_ id: UInt32) throws(DisplayError) -> CrtcInfo {
+    public func crtc(_ id: UInt32) throws(DisplayError) -> CrtcInfo {
         guard let c = state.crtc(id: id) else { throw .system(SystemError("drmModeGetCrtc", errno: ENOENT)) }
         return c
     }
 
-    func setCrtc(_ c: CrtcInfo, connectors: [UInt32]) throws(DisplayError) {
+    public func setCrtc(_ c: CrtcInfo, connectors: [UInt32]) throws(DisplayError) {
         journal.append("setCrtc \(c.id) fb \(c.bufferID) \(c.mode.map { "\($0)" } ?? "off") connectors \(connectors)")
         apply(crtc: c.id, buffer: c.bufferID, mode: c.mode, connectors: connectors)
     }
 
-    func makeBuffer(width: Int, height: Int) throws(DisplayError) -> ScanoutBuffer {
+    public func makeBuffer(width: Int, height: Int) throws(DisplayError) -> ScanoutBuffer {
         nextBufferID += 1
         buffersAlive.insert(nextBufferID)
         return FakeBuffer(id: nextBufferID, width: width, height: height) { [weak self] id in
@@ -57,9 +57,9 @@ final class FakeCard: KMSDevice, ModeSetter {
         }
     }
 
-    var eventFD: Int32 { pipeFDs[0] }
+    public var eventFD: Int32 { pipeFDs[0] }
 
-    func dispatchEvents(_ flipCompleted: (UInt32) -> Void) {
+    public func dispatchEvents(_ flipCompleted: (UInt32) -> Void) {
         var byte: UInt8 = 0
         while read(pipeFDs[0], &byte, 1) == 1 {}
         let done = completedFlips
@@ -67,27 +67,27 @@ final class FakeCard: KMSDevice, ModeSetter {
         for crtc in done { flipCompleted(crtc) }
     }
 
-    func waitForPendingFlips(timeout: Double) {
+    public func waitForPendingFlips(timeout: Double) {
         journal.append("wait for \(pendingFlips.count) flips")
         completeFlips()
         dispatchEvents { _ in }   // as the real card: completions read here are dropped
     }
 
-    func isMaster() -> Bool { master }
+    public func isMaster() -> Bool { master }
     /// Whether another program holds master now (acquireMaster fails while it does).
-    var someoneElseIsMaster = false
-    func acquireMaster() -> Bool {
+    public var someoneElseIsMaster = false
+    public func acquireMaster() -> Bool {
         if !master && !someoneElseIsMaster { master = true }
         return master
     }
-    func dropMaster() {
+    public func dropMaster() {
         master = false
         journal.append("drop master")
     }
 
     // MARK: ModeSetter
 
-    func enable(_ head: HeadConfig, buffer: UInt32) throws(DisplayError) {
+    public func enable(_ head: HeadConfig, buffer: UInt32) throws(DisplayError) {
         if let e = failNextEnable {
             failNextEnable = nil
             throw e
@@ -101,14 +101,14 @@ final class FakeCard: KMSDevice, ModeSetter {
         apply(crtc: head.crtcID, buffer: buffer, mode: head.mode, connectors: [head.connectorID])
     }
 
-    func flip(_ head: HeadConfig, buffer: UInt32) throws(DisplayError) {
+    public func flip(_ head: HeadConfig, buffer: UInt32) throws(DisplayError) {
         guard !pendingFlips.contains(head.crtcID) else { throw .system(SystemError("flip", errno: EBUSY)) }
         journal.append("flip crtc \(head.crtcID) fb \(buffer)")
         pendingFlips.append(head.crtcID)
         flipTargets[head.crtcID] = buffer
     }
 
-    func disable(_ head: HeadConfig) throws(DisplayError) {
+    public func disable(_ head: HeadConfig) throws(DisplayError) {
         journal.append("disable \(head.connectorName) crtc \(head.crtcID)")
         apply(crtc: head.crtcID, buffer: 0, mode: nil, connectors: [])
     }
@@ -116,7 +116,7 @@ final class FakeCard: KMSDevice, ModeSetter {
     private var flipTargets: [UInt32: UInt32] = [:]
 
     /// The vblank: every pending flip completes (its buffer is now scanned out).
-    func completeFlips() {
+    public func completeFlips() {
         for crtc in pendingFlips {
             if let i = state.crtcs.firstIndex(where: { $0.id == crtc }), let fb = flipTargets[crtc] { state.crtcs[i].bufferID = fb }
             completedFlips.append(crtc)
@@ -126,12 +126,12 @@ final class FakeCard: KMSDevice, ModeSetter {
         _ = write(pipeFDs[1], &byte, 1)
     }
 
-    var hasPendingFlips: Bool { !pendingFlips.isEmpty }
+    public var hasPendingFlips: Bool { !pendingFlips.isEmpty }
 
     // MARK: the card's state
 
     /// Sets what a CRTC shows and which connectors it drives (through their encoders).
-    func apply(crtc: UInt32, buffer: UInt32, mode: Mode?, connectors: [UInt32]) {
+    public func apply(crtc: UInt32, buffer: UInt32, mode: Mode?, connectors: [UInt32]) {
         guard let i = state.crtcs.firstIndex(where: { $0.id == crtc }) else { return }
         state.crtcs[i].bufferID = mode == nil ? 0 : buffer
         state.crtcs[i].mode = mode
@@ -146,13 +146,13 @@ final class FakeCard: KMSDevice, ModeSetter {
     }
 
     /// Plugs a display in (or changes its modes) / pulls it out, as a hotplug would.
-    func plug(_ connectorID: UInt32, modes: [Mode]) {
+    public func plug(_ connectorID: UInt32, modes: [Mode]) {
         guard let i = state.connectors.firstIndex(where: { $0.id == connectorID }) else { return }
         state.connectors[i].status = .connected
         state.connectors[i].modes = modes
     }
 
-    func unplug(_ connectorID: UInt32) {
+    public func unplug(_ connectorID: UInt32) {
         guard let i = state.connectors.firstIndex(where: { $0.id == connectorID }) else { return }
         state.connectors[i].status = .disconnected
         state.connectors[i].modes = []
@@ -160,7 +160,7 @@ final class FakeCard: KMSDevice, ModeSetter {
 
     /// A card with `n` heads (connector 30+k, encoder 20+k, CRTC 10+k, primary plane 40+k), the
     /// first connected and shown by the console (fb 7) at 1024x768.
-    static func card(heads n: Int = 1, types: [UInt32]? = nil, connected: [Bool]? = nil,
+    public static func card(heads n: Int = 1, types: [UInt32]? = nil, connected: [Bool]? = nil,
                      modes: [Mode] = [.synthetic(1920, 1080, preferred: true), .synthetic(1280, 720)]) -> CardSnapshot {
         var connectors: [ConnectorInfo] = [], crtcs: [CrtcInfo] = [], encoders: [EncoderInfo] = [], planes: [PlaneInfo] = []
         for k in 0..<n {
@@ -178,12 +178,12 @@ final class FakeCard: KMSDevice, ModeSetter {
     }
 }
 
-final class FakeBuffer: ScanoutBuffer {
-    let bufferID: UInt32
-    let canvas: Canvas
+public final class FakeBuffer: ScanoutBuffer {
+    public let bufferID: UInt32
+    public let canvas: Canvas
     private let onFree: (UInt32) -> Void
 
-    init(id: UInt32, width: Int, height: Int, onFree: @escaping (UInt32) -> Void) {
+    public init(id: UInt32, width: Int, height: Int, onFree: @escaping (UInt32) -> Void) {
         bufferID = id
         canvas = Canvas(width: width, height: height)
         self.onFree = onFree

@@ -1,89 +1,8 @@
-@testable import Controller
-import Kiosk
-import MQTT
-import Renderer
+import Platform
+import QuizContract
+@testable import QuizHost
+import TestSupport
 import Testing
-
-@Suite struct BrokerURLTests {
-    @Test func parsesEveryPart() throws {
-        let u = try BrokerURL(parsing: "mqtt://tv:p%40ss@broker.local:1884/room-1")
-        #expect(u == BrokerURL(tls: false, host: "broker.local", port: 1884, username: "tv", password: "p@ss", room: "room-1"))
-        #expect(u.description == "mqtt://tv:***@broker.local:1884/room-1", "the password never shows")
-        #expect(try BrokerURL(parsing: "mqtts://broker/r").port == 8883)
-        #expect(try BrokerURL(parsing: "MQTT://10.0.0.2").port == 1883)
-        #expect(try BrokerURL(parsing: "mqtt://[::1]:1999/r").host == "::1")
-        #expect(try BrokerURL(parsing: "mqtt://user@h/r").password == nil)
-        #expect(try BrokerURL(parsing: "mqtt://h/%E4%BC%9A%E5%A0%B4").room == "会場")
-    }
-
-    @Test(arguments: [
-        ("http://h/r", "expected mqtt://"),
-        ("mqtt:///r", "the host is missing"),
-        ("mqtt://h:0/r", "port must be a number from 1 to 65535"),
-        ("mqtt://h:99999/r", "port must be a number from 1 to 65535"),
-        ("mqtt://h:x/r", "port must be a number"),
-        ("mqtt://h/a/b", "must not contain '/'"),
-        ("mqtt://h/a+", "no wildcards"),
-        ("mqtt://h/a b", "spaces"),
-        ("mqtt://h/r?x=1", "query strings"),
-        ("mqtt://[::1/r", "closing ]"),
-        ("mqtt://u:%zz@h/r", "bad %-escape"),
-    ])
-    func rejectsWithOneClearLine(text: String, expected: String) {
-        #expect(throws: BrokerURL.ParseError.self) { try BrokerURL(parsing: text) }
-        do {
-            _ = try BrokerURL(parsing: text)
-        } catch {
-            #expect(error.message.contains(expected), "\(error.message)")
-            #expect(!error.message.contains("\n"))
-        }
-    }
-
-    @Test func errorsDoNotRepeatThePassword() {
-        do {
-            _ = try BrokerURL(parsing: "mqtt://tv:hunter2@h:99999/r")
-        } catch {
-            #expect(!error.message.contains("hunter2"), "\(error.message)")
-        }
-    }
-
-    @Test func sourceSpecs() throws {
-        #expect(try SourceSpec(parsing: "stdin") == .stdin)
-        #expect(try SourceSpec(parsing: "demo") == .demo)
-        #expect(try SourceSpec(parsing: "file:/tmp/s.json") == .file("/tmp/s.json"))
-        #expect(try SourceSpec(parsing: "mqtt://h/r") == .mqtt(BrokerURL(host: "h", room: "r")))
-        #expect(throws: SourceSpec.Problem.self) { try SourceSpec(parsing: "mqtt://h") }
-        #expect(throws: SourceSpec.Problem.self) { try SourceSpec(parsing: "file:") }
-        #expect(throws: SourceSpec.Problem.self) { try SourceSpec(parsing: "tcp://h") }
-    }
-}
-
-@Suite struct BackoffTests {
-    @Test func doublesUpToTheCapAndResets() {
-        var b = Backoff(initial: 0.5, cap: 5, random: { 1 })
-        #expect((0..<7).map { _ in b.next() } == [0.5, 1, 2, 4, 5, 5, 5])
-        b.reset()
-        #expect(b.next() == 0.5)
-        var jittered = Backoff(initial: 1, cap: 10)
-        for _ in 0..<100 { #expect((0.8...12).contains(jittered.next())) }
-    }
-}
-
-@Suite struct StateEncoderTests {
-    @Test func everyDemoStateRoundTripsThroughTheDecoder() throws {
-        for step in DemoQuiz.steps(start: 1_795_996_000) {
-            let decoded = try StateDecoder.decode(StateEncoder.encode(step.state))
-            #expect(decoded == step.state, "\(step.name)")
-        }
-    }
-
-    @Test func stringsAreEscaped() throws {
-        let s = QuizState(title: "a \"quote\" \\ back\nnew\u{01}line 日本語")
-        let json = StateEncoder.encodeString(s)
-        #expect(json.contains(#"a \"quote\" \\ back\nnew\u0001line 日本語"#))
-        #expect(try StateDecoder.decode(Array(json.utf8)) == s)
-    }
-}
 
 @Suite struct QuizFileTests {
     @Test func theExamplesLoad() throws {
@@ -165,19 +84,5 @@ import Testing
         #expect(HostSession.slug("社内クイズ大会 2026") == "2026")
         #expect(HostSession.slug("日本語") == "quiz")
         #expect(HostSession.slug("  Pub Quiz: Space!! ") == "pub-quiz-space")
-    }
-}
-
-@Suite struct PresenceTests {
-    @Test func onlineAndOfflineDocuments() {
-        var p = ScreenPresence(screen: "tv-1", online: true)
-        p.displays = [.init(name: "HDMI-A-1", width: 1920, height: 1080)]
-        p.quizId = "q"
-        p.revision = 12
-        p.phase = .question
-        p.rejected = 2
-        #expect(String(decoding: p.json, as: UTF8.self)
-            == #"{"screen":"tv-1","online":true,"displays":[{"name":"HDMI-A-1","mode":"1920x1080"}],"quizId":"q","revision":12,"phase":"question","rejected":2}"#)
-        #expect(String(decoding: ScreenPresence(screen: "tv-1", online: false).json, as: UTF8.self) == #"{"screen":"tv-1","online":false}"#)
     }
 }

@@ -1,6 +1,7 @@
 import Glibc
 import MQTT
 import Platform
+import TestSupport
 import Testing
 
 /// mqtts:// with --cafile against a TLS-only mosquitto, its certificate signed by a throwaway CA
@@ -28,8 +29,8 @@ import Testing
 
     @Test(.enabled(if: access("/usr/bin/openssl", X_OK) == 0, "openssl is installed by scripts/setup"))
     func mqttsWithTheRightCAConnectsAndWithoutItIsRefused() throws {
-        let dir = makeTemporaryDirectory()
-        defer { removeDirectory(dir) }
+        let dir = TempDir.make()
+        defer { TempDir.remove(dir) }
         let certs = try Self.makeCertificates(in: dir)
         let broker = try LocalBroker(tls: (certs.cert, certs.key))
         try broker.start()

@@ -1,5 +1,5 @@
 import Platform
-import Renderer
+import QuizContract
 
 /// A quiz as the host writes it: a JSON file (see docs/quiz-file.md and examples/). Validated
 /// as a whole when loaded, with the path to the field in every error, so a typo is found

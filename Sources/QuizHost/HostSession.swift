@@ -1,4 +1,4 @@
-import Renderer
+import QuizContract
 
 /// The host's side of a quiz as a state machine: where the quiz is (lobby, a question, its
 /// reveal, the standings, the end), what the keys do, and the state to publish for each step.

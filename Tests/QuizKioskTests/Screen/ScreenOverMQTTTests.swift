@@ -1,7 +1,9 @@
 import Glibc
 import MQTT
 import Platform
+import QuizContract
 import Renderer
+import TestSupport
 import Testing
 
 /// The screen (`quizkiosk run --headless`) against a real mosquitto started here, checked on
@@ -86,8 +88,8 @@ import Testing
     @Test func passwordFileAcceptedEnvironmentAcceptedWrongPasswordRefused() throws {
         let broker = try LocalBroker(passwords: ["tv": "s3cret pass"])
         try broker.start()
-        let dir = makeTemporaryDirectory()
-        defer { removeDirectory(dir) }
+        let dir = TempDir.make()
+        defer { TempDir.remove(dir) }
         let goodFile = dir + "/good", badFile = dir + "/bad"
         try Files.writeAtomically(Array("s3cret pass\n".utf8), to: goodFile)
         try Files.writeAtomically(Array("guess\n".utf8), to: badFile)

@@ -1,6 +1,7 @@
 import Glibc
+import TestSupport
+@testable import Pixels
 import Testing
-@testable import Renderer
 
 @Suite struct CanvasTests {
     @Test func fillWritesOpaquePixels() {

@@ -3,14 +3,14 @@ import Platform
 
 /// A controller in the test process: its own loop and MQTT connection; every publish waits
 /// for the broker's acknowledgement, so when it returns the state is retained on the broker.
-final class Publisher {
-    let loop = EventLoop()
-    let client: MQTTClient
-    let topic: String
+public final class Publisher {
+    public let loop = EventLoop()
+    public let client: MQTTClient
+    public let topic: String
     private var acked: Set<Int32> = []
-    private(set) var received: [(topic: String, payload: [UInt8])] = []
+    public private(set) var received: [(topic: String, payload: [UInt8])] = []
 
-    init(_ url: BrokerURL, room: String, subscribe: String? = nil, caFile: String? = nil) throws {
+    public init(_ url: BrokerURL, room: String, subscribe: String? = nil, caFile: String? = nil) throws {
         var c = MQTTClient.Configuration(broker: url, clientID: "test-pub-\(UInt32.random(in: 0...UInt32.max))", caFile: caFile)
         c.retryInitial = 0.1
         c.retryCap = 0.5
@@ -23,10 +23,10 @@ final class Publisher {
         _ = loop.run(until: { self.client.state == .connected }, timeout: 10)
     }
 
-    var connected: Bool { client.state == .connected }
+    public var connected: Bool { client.state == .connected }
 
     @discardableResult
-    func publish(_ payload: [UInt8], retain: Bool = true) -> Bool {
+    public func publish(_ payload: [UInt8], retain: Bool = true) -> Bool {
         // Catch up first: the broker may have dropped us while the test waited (keep-alive).
         loop.runOnce(timeout: 0)
         guard loop.run(until: { self.client.state == .connected }, timeout: 10), let mid = client.publish(.init(topic: topic, payload: payload, qos: 1, retain: retain)) else { return false }
@@ -34,10 +34,10 @@ final class Publisher {
     }
 
     @discardableResult
-    func publish(_ json: String) -> Bool { publish(Array(json.utf8)) }
+    public func publish(_ json: String) -> Bool { publish(Array(json.utf8)) }
 
     /// Publishes all, as fast as the connection takes them, then waits for every acknowledgement.
-    func publishAll(_ payloads: [[UInt8]]) -> Bool {
+    public func publishAll(_ payloads: [[UInt8]]) -> Bool {
         var mids: [Int32] = []
         for p in payloads {
             guard let mid = client.publish(.init(topic: topic, payload: p, qos: 1, retain: true)) else { return false }
@@ -48,7 +48,7 @@ final class Publisher {
     }
 
     /// Runs the loop (to receive) until `condition` holds.
-    func run(until condition: () -> Bool, timeout: Double = 10) -> Bool { loop.run(until: condition, timeout: timeout) }
+    public func run(until condition: () -> Bool, timeout: Double = 10) -> Bool { loop.run(until: condition, timeout: timeout) }
 
     deinit { client.stop() }
 }

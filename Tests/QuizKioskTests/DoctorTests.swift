@@ -1,6 +1,7 @@
 import Glibc
 import MQTT
 import Platform
+import TestSupport
 import Testing
 
 /// `quizkiosk doctor` as an operator runs it: on this machine there is no /dev/dri, so the

@@ -1,32 +1,34 @@
 import Glibc
 import MQTT
 import Platform
+import Pixels
+import QuizContract
 import Renderer
 import Testing
 
 /// A frame's pixels (RGB bytes); failed expectations print its size, not a million numbers.
-struct Pixels: Equatable, CustomTestStringConvertible {
-    let bytes: [UInt8]
-    var testDescription: String { "\(bytes.count / 3) pixels" }
+public struct FramePixels: Equatable, CustomTestStringConvertible {
+    public let bytes: [UInt8]
+    public var testDescription: String { "\(bytes.count / 3) pixels" }
 }
 
 /// A headless screen (`quizkiosk run --headless`) in its own process, with a frozen clock so
 /// its frames can be compared pixel for pixel with the library's rendering of a state.
-final class Screen {
-    static let fixedNow = RFC3339.parse("2026-11-29T20:00:00Z") ?? 0
+public final class Screen {
+    public static let fixedNow = RFC3339.parse("2026-11-29T20:00:00Z") ?? 0
 
-    let directory: String
-    let width: Int
-    let height: Int
-    let process: Child
+    public let directory: String
+    public let width: Int
+    public let height: Int
+    public let process: Child
     /// The screen's frozen clock.
-    let now: Double
+    public let now: Double
 
-    var latestPath: String { directory + "/latest.png" }
+    public var latestPath: String { directory + "/latest.png" }
 
-    init(source: String, width: Int = 320, height: Int = 180, screenID: String = "screen-\(UInt32.random(in: 0...UInt32.max))",
+    public init(source: String, width: Int = 320, height: Int = 180, screenID: String = "screen-\(UInt32.random(in: 0...UInt32.max))",
          now: Double = Screen.fixedNow, extra: [String] = [], environment: [String: String] = [:], stdinPipe: Bool = false) throws {
-        directory = makeTemporaryDirectory()
+        directory = TempDir.make()
         self.now = now
         self.width = width
         self.height = height
@@ -36,44 +38,44 @@ final class Screen {
     }
 
     /// What the screen must show for `json` (decoded exactly as the screen decodes it).
-    static func expected(_ json: String, width: Int, height: Int, now: Double, offline: Bool = false) -> Pixels {
+    public static func expected(_ json: String, width: Int, height: Int, now: Double, offline: Bool = false) -> FramePixels {
         let state = (try? StateDecoder.decode(Array(json.utf8))) ?? .idle
         return expected(state, width: width, height: height, now: now, offline: offline)
     }
 
     /// The one place that says what a screen shows for a state. `offline`: the controller link
     /// is down, so the screen adds its "controller offline" mark (the scene renderer's overlay).
-    static func expected(_ state: QuizState, width: Int, height: Int, now: Double, offline: Bool = false) -> Pixels {
+    public static func expected(_ state: QuizState, width: Int, height: Int, now: Double, offline: Bool = false) -> FramePixels {
         // Fonts loaded per call: FreeType objects are not shared between test threads.
-        guard let fonts = try? FontSet(directory: repositoryRoot + "/fonts") else { return Pixels(bytes: []) }
+        guard let fonts = try? FontSet(directory: repositoryRoot + "/fonts") else { return FramePixels(bytes: []) }
         let canvas = Canvas(width: width, height: height)
         SceneRenderer(fonts: fonts).render(state, into: canvas, now: now, overlay: ScreenOverlay(controllerOffline: offline))
-        return Pixels(bytes: canvas.rgbBytes())
+        return FramePixels(bytes: canvas.rgbBytes())
     }
 
-    func expected(_ json: String, offline: Bool = false) -> Pixels {
+    public func expected(_ json: String, offline: Bool = false) -> FramePixels {
         Screen.expected(json, width: width, height: height, now: now, offline: offline)
     }
-    func expected(_ state: QuizState, offline: Bool = false) -> Pixels {
+    public func expected(_ state: QuizState, offline: Bool = false) -> FramePixels {
         Screen.expected(state, width: width, height: height, now: now, offline: offline)
     }
 
     /// The pixels of latest.png now (nil before the first frame).
-    func frame() -> Pixels? { (try? PNG.read(latestPath)).map { Pixels(bytes: $0.rgbBytes()) } }
+    public func frame() -> FramePixels? { (try? PNG.read(latestPath)).map { FramePixels(bytes: $0.rgbBytes()) } }
 
     /// Waits until latest.png shows exactly `pixels`.
-    func waitForFrame(_ pixels: Pixels, timeout: Double = 15) -> Bool {
-        poll(timeout: timeout) { frame() == pixels }
+    public func waitForFrame(_ pixels: FramePixels, timeout: Double = 15) -> Bool {
+        waitUntil(timeout: timeout) { frame() == pixels }
     }
 
     /// The inode of latest.png: every frame replaces the file (rename), so an unchanged inode
     /// means nothing was drawn since.
-    func frameIdentity() -> UInt {
+    public func frameIdentity() -> UInt {
         var st = stat()
         return stat(latestPath, &st) == 0 ? UInt(st.st_ino) : 0
     }
 
-    func keptFrames() -> [String] {
+    public func keptFrames() -> [String] {
         guard let d = opendir(directory) else { return [] }
         defer { closedir(d) }
         var names: [String] = []
@@ -86,6 +88,6 @@ final class Screen {
 
     deinit {
         process.kill()
-        removeDirectory(directory)
+        TempDir.remove(directory)
     }
 }

@@ -1,14 +1,16 @@
 import Glibc
 import MQTT
+import Pixels
 import Platform
+import TestSupport
 import Testing
 
 /// `publish`, and the one-line errors of `run`, `host` and `publish` for bad options, URLs
 /// and files (the built binary, as a user runs it).
 @Suite(.serialized) final class CommandLineTests {
-    let directory = makeTemporaryDirectory()
+    let directory = TempDir.make()
     init() { Log.sink = { _ in } }
-    deinit { removeDirectory(directory) }
+    deinit { TempDir.remove(directory) }
 
     func run(_ args: [String], environment: [String: String] = [:]) throws -> Child {
         let c = try Child(args, environment: environment)

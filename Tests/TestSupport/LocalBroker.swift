@@ -1,4 +1,5 @@
 import Glibc
+import MQTT
 import Platform
 
 /// A private Mosquitto broker on 127.0.0.1 at a free port, for the tests and the latency
@@ -20,7 +21,7 @@ public final class LocalBroker {
     public init(passwords: [String: String] = [:], tls: (certificate: String, key: String)? = nil) throws(MQTTError) {
         self.passwords = passwords
         self.tls = tls
-        directory = try Self.makeTemporaryDirectory()
+        directory = TempDir.make()
         port = try Self.freePort()
         try writeConfiguration()
     }
@@ -140,7 +141,7 @@ public final class LocalBroker {
 
     // MARK: helpers
 
-    static func accepts(port: Int) -> Bool {
+    public static func accepts(port: Int) -> Bool {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
@@ -150,7 +151,7 @@ public final class LocalBroker {
         }
     }
 
-    static func loopback(port: Int) -> sockaddr_in {
+    public static func loopback(port: Int) -> sockaddr_in {
         var addr = sockaddr_in()
         addr.sin_family = sa_family_t(AF_INET)
         addr.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -172,18 +173,9 @@ public final class LocalBroker {
         return Int(UInt16(bigEndian: addr.sin_port))
     }
 
-    static func makeTemporaryDirectory() throws(MQTTError) -> String {
-        var template = Array("/tmp/quizkiosk-broker-XXXXXX".utf8CString)
-        let made: String? = template.withUnsafeMutableBufferPointer { buf in
-            guard let base = buf.baseAddress, let p = mkdtemp(base) else { return nil }
-            return String(cString: p)
-        }
-        guard let made else { throw MQTTError("mkdtemp: \(String(cString: strerror(errno)))") }
-        return made
-    }
 
     /// Starts a program with standard output and error in `output`; the caller reaps it.
-    static func spawn(_ argv: [String], output: String) throws(MQTTError) -> pid_t {
+    public static func spawn(_ argv: [String], output: String) throws(MQTTError) -> pid_t {
         do {
             return try Subprocess(argv, stdout: .file(output), stderr: .stdout).pid
         } catch {
@@ -194,7 +186,7 @@ public final class LocalBroker {
     /// Runs a helper program (mosquitto_passwd, openssl) to completion; its exit status.
     public static func run(_ argv: [String]) throws(MQTTError) -> Int32 { try spawnAndWait(argv) }
 
-    static func spawnAndWait(_ argv: [String]) throws(MQTTError) -> Int32 {
+    public static func spawnAndWait(_ argv: [String]) throws(MQTTError) -> Int32 {
         do {
             return try Subprocess(argv).wait()
         } catch {

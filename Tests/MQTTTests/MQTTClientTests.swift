@@ -2,6 +2,7 @@ import Glibc
 import MQTT
 import Platform
 import Synchronization
+import TestSupport
 import Testing
 
 /// The libmosquitto owner against a real broker: connect, retained delivery, reconnecting

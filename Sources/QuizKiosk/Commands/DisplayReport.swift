@@ -1,0 +1,146 @@
+import Display
+import QuizContract
+/// What `quizkiosk displays` prints about a card: a table for people, JSON for programs (and
+/// the VM tests). Built from a snapshot, so it is the same text whatever the card is.
+public struct DisplayReport {
+    public let path: String
+    public let driver: DRMCard.Driver
+    public let atomic: Bool
+    public let snapshot: CardSnapshot
+
+    public init(path: String, driver: DRMCard.Driver, atomic: Bool, snapshot: CardSnapshot) {
+        self.path = path
+        self.driver = driver
+        self.atomic = atomic
+        self.snapshot = snapshot
+    }
+
+    // MARK: table
+
+    public var table: String {
+        var lines = ["\(path): \(driver.name) \(driver.version) (\(driver.description)), \(atomic ? "atomic" : "legacy") KMS"]
+        let displays = snapshot.connectors.filter(\.isDisplay)
+        if displays.isEmpty { lines.append("  no connectors") }
+        for c in displays {
+            var head = "  \(c.name.padded(12)) \(c.status.rawValue)"
+            if let crtc = snapshot.currentCrtc(of: c) {
+                head += ", CRTC \(crtc.id)" + (crtc.mode.map { " showing \($0)" } ?? " off")
+            }
+            if c.linkStatus == .bad { head += ", link-status BAD" }
+            lines.append(head)
+            if let e = edid(c) {
+                var m = "    monitor: \(e.make) \"\(e.name ?? "?")\""
+                if let s = e.serialText { m += ", serial \(s)" } else if e.serialNumber != 0 { m += ", serial \(e.serialNumber)" }
+                if let y = e.year { m += ", \(e.isModelYear ? "model year" : "made") \(y)" }
+                lines.append(m)
+            }
+            if c.widthMM > 0 || c.heightMM > 0 { lines.append("    size: \(c.widthMM)x\(c.heightMM) mm") }
+            if !c.modes.isEmpty {
+                let modes = ModeRequest.listingOrder(c.modes).map { $0.description + ($0.isPreferred ? "*" : "") }
+                lines.append("    modes: " + modes.joined(separator: " "))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    func edid(_ c: ConnectorInfo) -> EDID? { c.edid.isEmpty ? nil : try? EDID(c.edid) }
+
+    // MARK: JSON
+
+    /// The card as one JSON object (`displays --json` wraps the cards in `{"cards": [...]}`).
+    public func writeJSON(_ w: JSONWriter) {
+        w.object {
+            w.member("path", path)
+            w.member("driver", driver.name)
+            w.member("version", driver.version)
+            w.member("description", driver.description)
+            w.member("atomic", atomic)
+            w.key("connectors")
+            w.array(snapshot.connectors.filter(\.isDisplay)) { c in writeConnector(c, w) }
+            w.key("crtcs")
+            w.array(snapshot.crtcs) { c in
+                w.object {
+                    w.member("id", Int(c.id))
+                    w.member("framebuffer", Int(c.bufferID))
+                    w.member("x", Int(c.x))
+                    w.member("y", Int(c.y))
+                    w.key("mode")
+                    if let m = c.mode { w.string(m.description) } else { w.null() }
+                    w.key("connectors")
+                    w.array(snapshot.connectors(drivenBy: c.id)) { w.int(Int($0)) }
+                }
+            }
+        }
+    }
+
+    private func writeConnector(_ c: ConnectorInfo, _ w: JSONWriter) {
+        w.object {
+            w.member("id", Int(c.id))
+            w.member("name", c.name)
+            w.member("type", ConnectorType.name(c.type))
+            w.member("status", c.status.rawValue)
+            w.member("builtIn", c.isBuiltIn)
+            w.member("linkStatus", c.linkStatus.rawValue)
+            w.member("widthMM", Int(c.widthMM))
+            w.member("heightMM", Int(c.heightMM))
+            w.key("crtc")
+            if let crtc = snapshot.currentCrtc(of: c) {
+                w.object {
+                    w.member("id", Int(crtc.id))
+                    w.member("framebuffer", Int(crtc.bufferID))
+                    w.member("x", Int(crtc.x))
+                    w.member("y", Int(crtc.y))
+                    w.key("mode")
+                    if let m = crtc.mode { w.string(m.description) } else { w.null() }
+                }
+            } else {
+                w.null()
+            }
+            w.key("edid")
+            if let e = edid(c) {
+                w.object {
+                    w.member("make", e.make)
+                    w.member("manufacturer", e.manufacturerID)
+                    w.member("product", Int(e.productCode))
+                    w.key("name")
+                    if let n = e.name { w.string(n) } else { w.null() }
+                    w.member("serial", Int(e.serialNumber))
+                    w.key("serialText")
+                    if let s = e.serialText { w.string(s) } else { w.null() }
+                    w.key("year")
+                    if let y = e.year { w.int(y) } else { w.null() }
+                    w.member("version", e.version)
+                    w.member("widthMM", Int(e.widthMM))
+                    w.member("heightMM", Int(e.heightMM))
+                    w.member("checksumValid", e.checksumValid)
+                    w.member("bytes", c.edid.count)
+                    w.member("hex", c.edid.map { hex($0) }.joined())
+                }
+            } else {
+                w.null()
+            }
+            w.key("modes")
+            w.array(ModeRequest.listingOrder(c.modes)) { m in
+                w.object {
+                    w.member("name", m.description)
+                    w.member("width", Int(m.width))
+                    w.member("height", Int(m.height))
+                    // Two decimals, as the mode's name shows it (59.94, 60).
+                    w.key("refresh")
+                    w.number((m.refreshHz * 100).rounded() / 100)
+                    w.member("interlaced", m.isInterlaced)
+                    w.member("preferred", m.isPreferred)
+                }
+            }
+        }
+    }
+
+    private func hex(_ b: UInt8) -> String {
+        let digits = Array("0123456789abcdef")
+        return String([digits[Int(b >> 4)], digits[Int(b & 15)]])
+    }
+}
+
+extension String {
+    func padded(_ n: Int) -> String { count >= n ? self : self + String(repeating: " ", count: n - count) }
+}
