@@ -16,7 +16,8 @@ public final class DRMCard: KMSDevice {
     }
 
     public let path: String
-    public let fd: Int32
+    private let descriptor: FileDescriptor
+    public var fd: Int32 { descriptor.rawValue }
     public let chosenProtocol: KMSProtocol
     public let driver: Driver
     /// Property ids by name for each object (connector, CRTC, plane): names never change for
@@ -41,12 +42,8 @@ public final class DRMCard: KMSDevice {
             default: throw .system(SystemError("open", errno: e, subject: path))
             }
         }
-        self.fd = fd
-        guard let v = drmGetVersion(fd) else {
-            let e = SystemError("drmGetVersion", subject: path)
-            close(fd)
-            throw .system(e)
-        }
+        descriptor = FileDescriptor(adopting: fd)
+        guard let v = drmGetVersion(fd) else { throw .system(SystemError("drmGetVersion", errno: errno, subject: path)) }
         driver = Driver(name: DRMCard.string(v.pointee.name, Int(v.pointee.name_len)),
                         version: "\(v.pointee.version_major).\(v.pointee.version_minor).\(v.pointee.version_patchlevel)",
                         date: DRMCard.string(v.pointee.date, Int(v.pointee.date_len)),
@@ -61,7 +58,6 @@ public final class DRMCard: KMSDevice {
         }
         if master && drmIsMaster(fd) != 1 && drmSetMaster(fd) != 0 {
             let e = errno
-            close(fd)
             if e == EBUSY || e == EACCES || e == EPERM || e == EINVAL {
                 throw .masterHeld(path: path, holder: MasterHolder.describe(cardPath: path))
             }
@@ -71,7 +67,6 @@ public final class DRMCard: KMSDevice {
 
     deinit {
         for p in pendingFlips { p.deallocate() }
-        close(fd)
     }
 
     public var eventFD: Int32 { fd }
@@ -96,7 +91,7 @@ public final class DRMCard: KMSDevice {
     }
 
     public func probe() throws(DisplayError) -> CardSnapshot {
-        guard let res = drmModeGetResources(fd) else { throw .system(SystemError("drmModeGetResources", subject: path)) }
+        guard let res = drmModeGetResources(fd) else { throw .system(SystemError("drmModeGetResources", errno: errno, subject: path)) }
         defer { drmModeFreeResources(res) }
         let r = res.pointee
         let crtcIDs = DRMCard.ids(r.crtcs, r.count_crtcs)
@@ -124,7 +119,7 @@ public final class DRMCard: KMSDevice {
     }
 
     public func crtc(_ id: UInt32) throws(DisplayError) -> CrtcInfo {
-        guard let c = drmModeGetCrtc(fd, id) else { throw .system(SystemError("drmModeGetCrtc", subject: path)) }
+        guard let c = drmModeGetCrtc(fd, id) else { throw .system(SystemError("drmModeGetCrtc", errno: errno, subject: path)) }
         defer { drmModeFreeCrtc(c) }
         let v = c.pointee
         return CrtcInfo(id: id, index: 0, bufferID: v.buffer_id, x: v.x, y: v.y, mode: v.mode_valid != 0 ? Mode(v.mode) : nil)
@@ -261,7 +256,7 @@ public final class DRMCard: KMSDevice {
         }
         // Readable was reported by poll, so this read does not block.
         if drmHandleEvent(fd, &ctx) != 0 {
-            Log.warning("\(path): reading DRM events failed: \(SystemError("drmHandleEvent").message)")
+            Log.warning("\(path): reading DRM events failed: \(SystemError("drmHandleEvent", errno: errno).message)")
         }
         let done = pendingFlips.filter { $0.pointee.done }
         pendingFlips.removeAll { $0.pointee.done }

@@ -34,9 +34,9 @@ public final class HeadlessOutput: Output {
         try PNG.write(canvas, to: tmp, fast: true)
         if keepFrames {
             let kept = directory + "/frame-" + String(framesWritten).leftPadded(6) + ".png"
-            guard link(tmp, kept) == 0 else { throw SystemError("link", subject: kept) }
+            _ = try syscall("link", subject: kept) { link(tmp, kept) }
         }
-        guard rename(tmp, latestPath) == 0 else { throw SystemError("rename", subject: latestPath) }
+        _ = try syscall("rename", subject: latestPath) { rename(tmp, latestPath) }
     }
 }
 

@@ -6,26 +6,25 @@ import Platform
 /// (a kiosk often has none). Only messages from the kernel itself (sender port 0) are read;
 /// DRM hotplugs go to `onHotplug`.
 public final class UeventListener {
-    public let fd: Int32
+    private let descriptor: FileDescriptor
+    public var fd: Int32 { descriptor.rawValue }
     private var token: EventLoop.Token?
     private let loop: EventLoop
     public var onHotplug: ((Uevent) -> Void)?
 
     public init(loop: EventLoop) throws(SystemError) {
         self.loop = loop
-        let fd = socket(AF_NETLINK, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue),
-                        NETLINK_KOBJECT_UEVENT)
-        guard fd >= 0 else { throw SystemError("socket(NETLINK_KOBJECT_UEVENT)") }
+        descriptor = FileDescriptor(adopting: try syscall("socket(NETLINK_KOBJECT_UEVENT)") {
+            socket(AF_NETLINK, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), NETLINK_KOBJECT_UEVENT)
+        })
+        let fd = descriptor.rawValue
         var addr = sockaddr_nl()
         addr.nl_family = sa_family_t(AF_NETLINK)
         addr.nl_groups = 1   // the kernel's multicast group (2 is libudev's)
-        let bound = withUnsafePointer(to: &addr) { p in
-            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_nl>.size)) }
-        }
-        guard bound == 0 else {
-            let e = SystemError("bind(NETLINK_KOBJECT_UEVENT)")
-            close(fd)
-            throw e
+        _ = try syscall("bind(NETLINK_KOBJECT_UEVENT)") {
+            withUnsafePointer(to: &addr) { p in
+                p.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_nl>.size)) }
+            }
         }
         // A burst of events (a dock with three screens) should not overflow the buffer. Forcing
         // the size needs CAP_NET_ADMIN (root); the service's own user gets what rmem_max allows.
@@ -34,13 +33,11 @@ public final class UeventListener {
         if setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &size, socklen_t(MemoryLayout<Int32>.size)) != 0 {
             _ = setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         }
-        self.fd = fd
         token = loop.watch(fd: fd) { [weak self] _ in self?.drain() }
     }
 
     deinit {
         if let token { loop.cancel(token) }
-        close(fd)
     }
 
     private func drain() {

@@ -110,18 +110,16 @@ public final class EventLoop {
 /// SIGINT and SIGTERM as readable events on a signalfd, so shutdown runs on the loop's thread
 /// (restoring the display is not async-signal-safe work).
 public final class SignalWatch {
-    public let fd: Int32
+    private let descriptor: FileDescriptor
+    public var fd: Int32 { descriptor.rawValue }
 
     public init(_ signals: [Int32] = [SIGINT, SIGTERM]) throws(SystemError) {
         var set = sigset_t()
         sigemptyset(&set)
         for s in signals { sigaddset(&set, s) }
-        guard sigprocmask(SIG_BLOCK, &set, nil) == 0 else { throw SystemError("sigprocmask") }
-        fd = signalfd(-1, &set, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
-        guard fd >= 0 else { throw SystemError("signalfd") }
+        _ = try syscall("sigprocmask") { sigprocmask(SIG_BLOCK, &set, nil) }
+        descriptor = FileDescriptor(adopting: try syscall("signalfd") { signalfd(-1, &set, Int32(SFD_CLOEXEC | SFD_NONBLOCK)) })
     }
-
-    deinit { close(fd) }
 
     /// The signal that arrived, if any.
     public func read() -> Int32? {

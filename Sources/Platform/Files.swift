@@ -1,58 +1,60 @@
 import Glibc
 
 public enum Files {
-    /// Reads a file, but never more than `limit + 1` bytes: a result longer than `limit` means
-    /// the file is over the limit (the caller says so in its own words), and a huge file costs
-    /// nothing. A state file is at most 64 KiB.
+    /// Reads a whole file of at most `limit` bytes. A longer file is an error that says how
+    /// long it is (for a regular file; a device just "over the limit") and costs nothing: at
+    /// most `limit + 1` bytes are read. A state file is at most 64 KiB.
     public static func read(_ path: String, limit: Int = 64 << 20) throws(SystemError) -> [UInt8] {
         // Non-blocking open, and no pipes or sockets: a FIFO at the path would otherwise block
         // the one thread that draws the screen. (Character devices such as /dev/null are fine.)
-        let fd = retryingEINTR { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
-        guard fd >= 0 else { throw SystemError("open", subject: path) }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { throw SystemError("fstat", subject: path) }
+        let fd = try FileDescriptor(open: path, O_RDONLY | O_NONBLOCK)
+        let st = try fd.stat()
         switch st.st_mode & S_IFMT {
         case S_IFREG, S_IFCHR: break
         case S_IFDIR: throw SystemError("read", errno: EISDIR, subject: path)
         default: throw SystemError("read", errno: EINVAL, subject: path, explanation: "not a regular file (a pipe or device?)")
         }
+        func tooLong() -> SystemError {
+            let size = (st.st_mode & S_IFMT) == S_IFREG ? "\(st.st_size) bytes, " : ""
+            return SystemError("read", errno: EFBIG, subject: path, explanation: "\(size)over the \(limit)-byte limit")
+        }
+        if (st.st_mode & S_IFMT) == S_IFREG && Int(st.st_size) > limit { throw tooLong() }
         var out: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 1)
+        defer { chunk.deallocate() }
         while out.count <= limit {
             let want = min(chunk.count, limit + 1 - out.count)
-            let n = chunk.withUnsafeMutableBytes { buf in retryingEINTR { Glibc.read(fd, buf.baseAddress, want) } }
-            if n < 0 { throw SystemError("read", subject: path) }
+            let n = try fd.read(into: UnsafeMutableRawBufferPointer(rebasing: chunk[0..<want]))
             if n == 0 { break }
             out.append(contentsOf: chunk[0..<n])
         }
+        // A file that grew while being read, or a device that never ends (/dev/zero).
+        if out.count > limit { throw tooLong() }
         return out
     }
 
     /// Writes `bytes` to `path` atomically: a temporary file beside it, then rename, so a
-    /// reader never sees a half-written file.
+    /// reader never sees a half-written file. The temporary has a unique name and is created
+    /// exclusively (mkostemp), so nothing planted at a guessable name is written through, and
+    /// two writers of one path never share a temporary.
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(SystemError) {
-        let tmp = path + ".tmp\(getpid())"
-        let fd = retryingEINTR { open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
-        guard fd >= 0 else { throw SystemError("open", subject: tmp) }
-        var off = 0
-        while off < bytes.count {
-            let n = bytes.withUnsafeBytes { buf in
-                retryingEINTR { buf.baseAddress.map { write(fd, $0 + off, buf.count - off) } ?? 0 }
-            }
-            if n < 0 {
-                let e = SystemError("write", subject: tmp)
-                close(fd)
-                unlink(tmp)
-                throw e
-            }
-            off += n
-        }
-        close(fd)
-        guard rename(tmp, path) == 0 else {
-            let e = SystemError("rename", subject: path)
+        let slash = path.lastIndex(of: "/")
+        let dir = slash.map { String(path[...$0]) } ?? ""
+        let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var template = Array((dir + "." + base + ".XXXXXX").utf8CString)
+        let raw = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard raw >= 0 else { throw SystemError("mkstemp", errno: errno, subject: dir.isEmpty ? "." : dir) }
+        _ = fcntl(raw, F_SETFD, FD_CLOEXEC)
+        let tmp = String(cString: template)
+        let fd = FileDescriptor(adopting: raw)
+        do throws(SystemError) {
+            _ = fchmod(raw, 0o644)
+            try fd.writeAll(bytes, subject: tmp)
+            fd.close()
+            _ = try syscall("rename", subject: path) { rename(tmp, path) }
+        } catch {
             unlink(tmp)
-            throw e
+            throw error
         }
     }
 
@@ -68,7 +70,7 @@ public enum Files {
         var prefix = path.hasPrefix("/") ? "" : "."
         for part in path.split(separator: "/") {
             prefix += "/" + part
-            if mkdir(prefix, 0o755) != 0 && errno != EEXIST { throw SystemError("mkdir", subject: prefix) }
+            if mkdir(prefix, 0o755) != 0 && errno != EEXIST { throw SystemError("mkdir", errno: errno, subject: prefix) }
         }
         guard isDirectory(path) else { throw SystemError("mkdir", errno: ENOTDIR, subject: path) }
     }

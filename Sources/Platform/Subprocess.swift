@@ -12,10 +12,10 @@ public final class Subprocess {
     }
 
     public let pid: pid_t
-    /// The write end of the child's standard input, with `.pipe` (-1 otherwise).
-    public private(set) var stdinFD: Int32 = -1
-    /// The read end of the child's standard output, with `.pipe` (-1 otherwise).
-    public private(set) var stdoutFD: Int32 = -1
+    /// The write end of the child's standard input, with `.pipe`.
+    private var stdinPipe: FileDescriptor?
+    /// The read end of the child's standard output, with `.pipe`.
+    private let stdoutPipe: FileDescriptor?
     /// The exit status once reaped: the exit code, or 128 + the signal that killed it.
     public private(set) var status: Int32?
 
@@ -39,7 +39,7 @@ public final class Subprocess {
         case .null: posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0)
         case .file(let path): posix_spawn_file_actions_addopen(&fa, 0, path, O_RDONLY, 0)
         case .pipe:
-            guard pipe(&inPipe) == 0 else { throw SystemError("pipe") }
+            _ = try syscall("pipe") { pipe(&inPipe) }
             // Close-on-exec, so no other child inherits the write end (the reader then sees
             // end of input when we close it); dup2 onto 0 clears the flag for this child.
             for fd in inPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
@@ -53,7 +53,7 @@ public final class Subprocess {
             case .stdout: posix_spawn_file_actions_adddup2(&fa, 1, fd)
             case .pipe:
                 if outPipe[0] < 0 {
-                    guard pipe(&outPipe) == 0 else { throw SystemError("pipe") }
+                    _ = try syscall("pipe") { pipe(&outPipe) }
                     for p in outPipe { _ = fcntl(p, F_SETFD, FD_CLOEXEC) }
                     toClose.append(outPipe[1])
                 }
@@ -87,37 +87,26 @@ public final class Subprocess {
         guard rc == 0 else { throw SystemError("posix_spawn", errno: rc, subject: program) }
         started = true
         pid = p
-        stdinFD = inPipe[1]
-        stdoutFD = outPipe[0]
+        stdinPipe = inPipe[1] >= 0 ? FileDescriptor(adopting: inPipe[1]) : nil
+        stdoutPipe = outPipe[0] >= 0 ? FileDescriptor(adopting: outPipe[0]) : nil
     }
 
-    deinit {
-        closeStdin()
-        if stdoutFD >= 0 { close(stdoutFD) }
-    }
-
-    public func closeStdin() {
-        if stdinFD >= 0 { close(stdinFD) }
-        stdinFD = -1
-    }
+    /// Closes the child's standard input: it reads end of input.
+    public func closeStdin() { stdinPipe = nil }
 
     /// Writes all of `bytes` to the child's standard input (with `.pipe`).
     public func write(_ bytes: [UInt8]) {
-        var off = 0
-        while off < bytes.count, stdinFD >= 0 {
-            let n = bytes.withUnsafeBytes { buf in retryingEINTR { Glibc.write(stdinFD, buf.baseAddress.map { $0 + off }, buf.count - off) } }
-            if n <= 0 { return }
-            off += n
-        }
+        // A child that has exited (EPIPE) simply gets no more input.
+        try? stdinPipe?.writeAll(bytes)
     }
 
     /// Everything the child writes to standard output, until it closes it (with `.pipe`).
     public func readOutput() -> [UInt8] {
         var out: [UInt8] = []
-        var buf = [UInt8](repeating: 0, count: 65536)
-        while stdoutFD >= 0 {
-            let n = buf.withUnsafeMutableBytes { b in retryingEINTR { read(stdoutFD, b.baseAddress, b.count) } }
-            if n <= 0 { break }
+        guard let fd = stdoutPipe else { return out }
+        let buf = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 1)
+        defer { buf.deallocate() }
+        while let n = try? fd.read(into: buf), n > 0 {
             out += buf[0..<n]
         }
         return out

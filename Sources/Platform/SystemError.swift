@@ -9,7 +9,9 @@ public struct SystemError: Error, CustomStringConvertible, Equatable {
     /// Said instead of strerror's text where that would mislead ("not a regular file").
     public let explanation: String?
 
-    public init(_ function: String, errno: Int32 = Glibc.errno, subject: String? = nil, explanation: String? = nil) {
+    /// `errno` has no default: it must be read at the failing call (see `syscall`), not later
+    /// when other calls may have changed it.
+    public init(_ function: String, errno: Int32, subject: String? = nil, explanation: String? = nil) {
         self.function = function
         self.errno = errno
         self.subject = subject

@@ -4,7 +4,7 @@ import Glibc
 /// unix socket named by `$NOTIFY_SOCKET` ("@name" is the abstract namespace). Without the
 /// variable (not under systemd) every call does nothing.
 public final class SystemdNotifier {
-    private let fd: Int32
+    private let socket: FileDescriptor?
     private var address = sockaddr_un()
     private let addressLength: socklen_t
     /// Seconds between the watchdog pings systemd expects (`WatchdogSec=`), when it asks for them.
@@ -21,12 +21,13 @@ public final class SystemdNotifier {
         }
         guard let path = environment["NOTIFY_SOCKET"], !path.isEmpty,
               path.utf8.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            fd = -1
+            socket = nil
             addressLength = 0
             isActive = false
             return
         }
-        fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        socket = fd >= 0 ? FileDescriptor(adopting: fd) : nil
         address.sun_family = sa_family_t(AF_UNIX)
         var bytes = Array(path.utf8)
         if bytes.first == UInt8(ascii: "@") { bytes[0] = 0 }  // abstract socket
@@ -34,16 +35,14 @@ public final class SystemdNotifier {
             for (i, b) in bytes.enumerated() { raw[i] = b }
         }
         addressLength = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count)
-        isActive = fd >= 0
+        isActive = socket != nil
     }
-
-    deinit { if fd >= 0 { close(fd) } }
 
     /// Sends one notification, e.g. "READY=1\nSTATUS=…". Failures are not fatal: systemd may
     /// have gone away; the program keeps running.
     @discardableResult
     public func notify(_ message: String) -> Bool {
-        guard isActive else { return false }
+        guard let fd = socket?.rawValue else { return false }
         let bytes = Array(message.utf8)
         let sent = withUnsafePointer(to: &address) { ptr in
             ptr.withMemoryRebound(to: sockaddr.self, capacity: 1) { sa in

@@ -19,7 +19,7 @@ public final class FileSource: StateSource {
     public let settle: Double
     private let directory: String
     private let name: [UInt8]
-    private var inotify: Int32 = -1
+    private var inotify: FileDescriptor?
     private var watchDescriptor: Int32 = -1
     private weak var sink: StateSink?
     private var loop: EventLoop?
@@ -55,11 +55,12 @@ public final class FileSource: StateSource {
         guard Files.isDirectory(directory) else {
             throw SystemError("inotify_add_watch", errno: ENOENT, subject: "\(description): the directory \(directory)")
         }
-        inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard inotify >= 0 else { throw SystemError("inotify_init1", subject: description) }
-        watchDescriptor = inotify_add_watch(inotify, directory, Self.events)
-        guard watchDescriptor >= 0 else { throw SystemError("inotify_add_watch", subject: "\(description): the directory \(directory)") }
-        watch = loop.watch(fd: inotify) { [weak self] _ in self?.drainEvents() }
+        let inotify = FileDescriptor(adopting: try syscall("inotify_init1", subject: description) { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) })
+        watchDescriptor = try syscall("inotify_add_watch", subject: "\(description): the directory \(directory)") {
+            inotify_add_watch(inotify.rawValue, directory, Self.events)
+        }
+        self.inotify = inotify
+        watch = loop.watch(fd: inotify.rawValue) { [weak self] _ in self?.drainEvents() }
         readNow()
     }
 
@@ -68,15 +69,15 @@ public final class FileSource: StateSource {
         watch = nil
         settleTimer = nil
         rewatchTimer = nil
-        if inotify >= 0 { close(inotify) }
-        inotify = -1
+        inotify = nil
         sink = nil
     }
 
     private func drainEvents() {
+        guard let fd = inotify?.rawValue else { return }
         var buf = [UInt8](repeating: 0, count: 16384)
         while true {
-            let n = buf.withUnsafeMutableBytes { b in retryingEINTR { read(inotify, b.baseAddress, b.count) } }
+            let n = buf.withUnsafeMutableBytes { b in retryingEINTR { read(fd, b.baseAddress, b.count) } }
             guard n > 0 else { return }
             var off = 0
             // struct inotify_event: int wd; uint32_t mask, cookie, len; char name[len] (NUL-padded).
@@ -149,12 +150,12 @@ public final class FileSource: StateSource {
 
     /// The watched directory was removed or moved: try again every 2 s until it is back.
     private func directoryGone() {
-        guard rewatchTimer == nil, inotify >= 0 else { return }
+        guard rewatchTimer == nil, inotify != nil else { return }
         Log.warning("\(description): the directory \(directory) is gone; keeping the last state and watching for it")
         func retry() {
             rewatchTimer = loop?.after(2) { [weak self] in
-                guard let self, self.inotify >= 0 else { return }
-                self.watchDescriptor = inotify_add_watch(self.inotify, self.directory, Self.events)
+                guard let self, let inotify = self.inotify else { return }
+                self.watchDescriptor = inotify_add_watch(inotify.rawValue, self.directory, Self.events)
                 if self.watchDescriptor >= 0 {
                     self.rewatchTimer = nil
                     Log.info("\(self.description): the directory is back")

@@ -42,8 +42,9 @@ public final class LineSource: StateSource {
         var chunk = [UInt8](repeating: 0, count: 65536)
         let n = chunk.withUnsafeMutableBytes { buf in retryingEINTR { read(fd, buf.baseAddress, buf.count) } }
         if n < 0 {
-            if errno == EAGAIN { return }
-            Log.error("\(description): \(SystemError("read").message); no more states from it, keeping the last one")
+            let e = errno
+            if e == EAGAIN { return }
+            Log.error("\(description): \(SystemError("read", errno: e).message); no more states from it, keeping the last one")
             finish()
             return
         }

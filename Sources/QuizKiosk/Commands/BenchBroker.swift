@@ -17,9 +17,7 @@ final class BenchBroker {
             throw CLIError("bench --mqtt: mosquitto is not installed (scripts/setup installs it)")
         }
         var template = Array("/tmp/quizkiosk-bench-XXXXXX".utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw CLIError("bench --mqtt: \(SystemError("mkdtemp"))")
-        }
+        let made = try syscall("mkdtemp") { template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) } }
         directory = String(cString: made)
         port = try Self.freePort()
         // As root mosquitto would switch to its own user and lose access to this folder.
@@ -40,17 +38,17 @@ final class BenchBroker {
 
     /// A port the kernel has free on loopback now (bound to port 0, then released).
     private static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw CLIError("bench --mqtt: \(SystemError("socket"))") }
-        defer { close(fd) }
+        let socket = FileDescriptor(adopting: try syscall("socket") { Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0) })
         var addr = sockaddr_in()
         addr.sin_family = sa_family_t(AF_INET)
         addr.sin_addr.s_addr = in_addr_t(UInt32(0x7F00_0001).bigEndian)
         var len = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ok = withUnsafeMutablePointer(to: &addr) { p in
-            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, len) == 0 && getsockname(fd, $0, &len) == 0 }
+        try withUnsafeMutablePointer(to: &addr) { p throws(SystemError) in
+            try p.withMemoryRebound(to: sockaddr.self, capacity: 1) { a throws(SystemError) in
+                _ = try syscall("bind") { bind(socket.rawValue, a, len) }
+                _ = try syscall("getsockname") { getsockname(socket.rawValue, a, &len) }
+            }
         }
-        guard ok else { throw CLIError("bench --mqtt: \(SystemError("bind"))") }
         return Int(UInt16(bigEndian: addr.sin_port))
     }
 }

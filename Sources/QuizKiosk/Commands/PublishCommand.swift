@@ -79,8 +79,9 @@ enum PublishCommand {
         var out: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while out.count <= limit {
-            let n = chunk.withUnsafeMutableBytes { b in retryingEINTR { Glibc.read(fd, b.baseAddress, b.count) } }
-            if n < 0 { throw SystemError("read", subject: "standard input") }
+            let n = try syscall("read", subject: "standard input") {
+                chunk.withUnsafeMutableBytes { b in Glibc.read(fd, b.baseAddress, b.count) }
+            }
             if n == 0 { break }
             out.append(contentsOf: chunk[0..<n])
         }

@@ -90,8 +90,10 @@ struct RunSources {
             last = state
             count += 1
             let name = "frame-" + String(count).leftPadded(to: 6) + (state.revision.map { "-r\($0)" } ?? "") + ".png"
-            if link(headless.latestPath, directory + "/" + name) != 0 {
-                Log.warning("\(directory)/\(name): \(SystemError("link").message)")
+            do {
+                _ = try syscall("link", subject: directory + "/" + name) { link(headless.latestPath, directory + "/" + name) }
+            } catch {
+                Log.warning("\(error)")
             }
         }
     }

@@ -24,11 +24,13 @@ enum SoakBench {
         kiosk.clock = { now }
 
         var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw SystemError("pipe") }
+        _ = try syscall("pipe") { pipe(&fds) }
         // Only the writing end is non-blocking: the writer waits for POLLOUT instead of stalling.
-        _ = fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK)
-        defer { close(fds[0]); close(fds[1]) }
-        let source = LineSource(fd: fds[0], name: "soak")
+        let (readEnd, writeEnd) = (FileDescriptor(adopting: fds[0]), FileDescriptor(adopting: fds[1]))
+        _ = fcntl(writeEnd.rawValue, F_SETFL, fcntl(writeEnd.rawValue, F_GETFL) | O_NONBLOCK)
+        // The source borrows the read end's number: keep its owner alive to the end.
+        defer { withExtendedLifetime(readEnd) {} }
+        let source = LineSource(fd: readEnd.rawValue, name: "soak")
         var outputs = [MemoryOutput(width: 1920, height: 1080)]
         kiosk.setOutputs(outputs)
         try kiosk.add(source: source)
@@ -47,7 +49,7 @@ enum SoakBench {
         let start = Clock.monotonic()
         // The writer is the pipe's POLLOUT handler on the same loop: one thread, real backpressure.
         var writer: EventLoop.Token?
-        writer = loop.watch(fd: fds[1], events: Int16(POLLOUT)) { _ in
+        writer = loop.watch(fd: writeEnd.rawValue, events: Int16(POLLOUT)) { _ in
             while true {
                 if pending.isEmpty {
                     guard written < total else {
@@ -72,7 +74,7 @@ enum SoakBench {
                         rssAfterWarmup = residentBytes()
                     }
                 }
-                let n = pending.withUnsafeBytes { buf in retryingEINTR { write(fds[1], buf.baseAddress, buf.count) } }
+                let n = pending.withUnsafeBytes { buf in retryingEINTR { write(writeEnd.rawValue, buf.baseAddress, buf.count) } }
                 if n < 0 { return }  // EAGAIN: the reader has not caught up; wait for POLLOUT
                 pending.removeFirst(n)
             }

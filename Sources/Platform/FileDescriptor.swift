@@ -1,0 +1,77 @@
+import Glibc
+
+/// One open file descriptor and its one owner: closed exactly once, when the owner goes away
+/// (or earlier with `close()`). Every descriptor the program opens itself lives in one of
+/// these, so no code path can leak one or close another's number by mistake. Descriptors the
+/// program does not own (stdin given to a source) stay plain `Int32`s.
+public final class FileDescriptor {
+    /// The number, valid until `close()` or deinit.
+    public let rawValue: Int32
+    private var isOpen = true
+
+    /// Takes ownership of `fd` (which must be open).
+    public init(adopting fd: Int32) { rawValue = fd }
+
+    /// open(2), close-on-exec, EINTR retried; errno read at the failing call.
+    public convenience init(open path: String, _ flags: Int32, mode: mode_t = 0) throws(SystemError) {
+        let fd = try syscall("open", subject: path) { Glibc.open(path, flags | O_CLOEXEC, mode) }
+        self.init(adopting: fd)
+    }
+
+    /// Closes now rather than at deinit (e.g. to make a reader see end of input).
+    public func close() {
+        guard isOpen else { return }
+        isOpen = false
+        _ = Glibc.close(rawValue)
+    }
+
+    deinit { close() }
+
+    public func stat() throws(SystemError) -> Glibc.stat {
+        var st = Glibc.stat()
+        _ = try syscall("fstat") { fstat(rawValue, &st) }
+        return st
+    }
+
+    /// One read(2) into `buffer`; 0 at end of file.
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
+        try syscall("read") { Glibc.read(rawValue, buffer.baseAddress, buffer.count) }
+    }
+
+    /// Writes all of `bytes` (short writes continued).
+    public func writeAll(_ bytes: [UInt8], subject: String? = nil) throws(SystemError) {
+        // withUnsafeBytes does not carry a typed error through its closure.
+        let failure: SystemError? = bytes.withUnsafeBytes { buf in
+            do throws(SystemError) { try writeAll(buf, subject: subject) } catch { return error }
+            return nil
+        }
+        if let failure { throw failure }
+    }
+
+    public func writeAll(_ buf: UnsafeRawBufferPointer, subject: String? = nil) throws(SystemError) {
+        var off = 0
+        while off < buf.count {
+            off += try syscall("write", subject: subject) { Glibc.write(rawValue, buf.baseAddress! + off, buf.count - off) }
+        }
+    }
+}
+
+/// Runs a system call that returns -1 on failure: retried while it fails with EINTR, and on
+/// failure errno is read right there, before anything else can change it, into a SystemError.
+@inline(__always)
+public func syscall<T: BinaryInteger>(_ function: String, subject: String? = nil, _ body: () -> T) throws(SystemError) -> T {
+    while true {
+        let r = body()
+        guard r == -1 else { return r }
+        let e = errno
+        if e == EINTR { continue }
+        throw SystemError(function, errno: e, subject: subject)
+    }
+}
+
+/// The same for calls that return a pointer, NULL on failure (opendir, mkdtemp, fopen).
+@inline(__always)
+public func syscall<P>(_ function: String, subject: String? = nil, _ body: () -> P?) throws(SystemError) -> P {
+    guard let p = body() else { throw SystemError(function, errno: errno, subject: subject) }
+    return p
+}
