@@ -34,6 +34,11 @@ public enum JSONValue: Equatable, Sendable {
         }
     }
 
+    public var isArray: Bool {
+        if case .array = self { return true }
+        return false
+    }
+
     public subscript(key: String) -> JSONValue? {
         guard case let .object(members) = self else { return nil }
         return members.first { $0.0 == key }?.1

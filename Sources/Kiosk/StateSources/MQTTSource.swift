@@ -51,9 +51,9 @@ public final class MQTTSource: StateSource {
             clientID: "quizkiosk-\(screen)-\(getpid())",
             caFile: caFile,
             will: .init(topic: presenceTopic, payload: offline, qos: 1, retain: true))
-        // One byte past the contract's limit is enough for the store to reject it as too big;
-        // the rest of a huge message is never copied.
-        config.payloadLimit = StateDecoder.maxBytes + 1
+        // A message over the contract's limit is rejected by its size alone (reported by
+        // onOversized); the client copies no more than the limit of it.
+        config.payloadLimit = StateDecoder.maxBytes
         tune?(&config)
         let client = try MQTTClient(config, loop: loop)
         self.client = client
@@ -62,9 +62,12 @@ public final class MQTTSource: StateSource {
         client.onOversized = { t, size in if t == topic { oversized = size } }
         client.onMessage = { [weak self] t, payload, _ in
             guard t == topic else { return }
-            let origin = oversized.map { "\(t) (\($0) bytes)" } ?? t
-            oversized = nil
-            self?.sink?.receive(payload, from: origin)
+            if let size = oversized {
+                oversized = nil
+                self?.sink?.reject("message is \(size) bytes, over the \(StateDecoder.maxBytes)-byte limit", from: t)
+            } else {
+                self?.sink?.receive(payload, from: t)
+            }
         }
         client.onConnected = { [weak self] in self?.linkUp() }
         client.onDisconnected = { [weak self] _ in self?.linkDown() }

@@ -57,14 +57,12 @@ enum PublishCommand {
     static func read(_ path: String, raw: Bool) throws -> [UInt8] {
         let bytes: [UInt8]
         do {
-            bytes = path == "-" ? try readAll(fd: 0, limit: 1 << 20) : try Files.read(path, limit: 1 << 20)
+            bytes = path == "-" ? try Files.readAll(0, limit: 1 << 20, subject: "standard input") : try Files.read(path, limit: 1 << 20)
         } catch {
             throw CLIError("\(path): \(error.message)")
         }
-        // Never a silently cut message, not even with --raw (which is for sending invalid ones).
-        guard bytes.count <= 1 << 20 else { throw CLIError("\(path): over 1 MiB; not published") }
         if raw { return bytes }
-        guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else {
+        guard !StateDecoder.isBlank(bytes) else {
             throw CLIError("\(path): the file is empty (use --clear to clear the room)")
         }
         do {
@@ -73,18 +71,5 @@ enum PublishCommand {
             throw CLIError("\(path): \(error.message) (not published; --raw sends it anyway)")
         }
         return bytes
-    }
-
-    static func readAll(fd: Int32, limit: Int) throws(SystemError) -> [UInt8] {
-        var out: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while out.count <= limit {
-            let n = try syscall("read", subject: "standard input") {
-                chunk.withUnsafeMutableBytes { b in Glibc.read(fd, b.baseAddress, b.count) }
-            }
-            if n == 0 { break }
-            out.append(contentsOf: chunk[0..<n])
-        }
-        return out
     }
 }
