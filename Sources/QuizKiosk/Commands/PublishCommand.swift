@@ -2,7 +2,7 @@ import Glibc
 import MQTT
 import Platform
 import QuizContract
-import Renderer
+import QuizHost
 
 /// `quizkiosk publish --broker URL --room ROOM STATE.json`: publishes one state, retained at
 /// QoS 1, waits for the broker's acknowledgement and exits. The file is validated first (the
@@ -33,18 +33,13 @@ enum PublishCommand {
         let loop = EventLoop()
         var config = MQTTClient.Configuration(broker: url, clientID: "quizkiosk-publish-\(getpid())", caFile: args.value("--cafile"))
         config.retryCap = 2
-        let client = try MQTTClient(config, loop: loop)
+        let publisher = try RetainedPublisher(config, loop: loop)
         let topic = BrokerURL.stateTopic(room: room)
-        var mid: Int32?
-        var acknowledged = false
-        var refused: String?
-        client.onConnected = { mid = client.publish(.init(topic: topic, payload: payload, qos: 1, retain: true)) }
-        client.onPublished = { m in if m == mid { acknowledged = true } }
-        client.onRefused = { why in refused = why }
-        client.start()
-        _ = loop.run(until: { acknowledged || refused != nil }, timeout: timeout)
-        client.stop()
-        if let refused {
+        publisher.retain(payload, on: topic)
+        publisher.start()
+        let acknowledged = publisher.flush(on: loop, timeout: timeout)
+        publisher.stop()
+        if let refused = publisher.refused {
             throw CLIError("\(url): the broker refused the connection: \(refused) (check the user name and --password-file or \(BrokerOptions.passwordVariable))")
         }
         guard acknowledged else {
