@@ -25,7 +25,7 @@ enum RunCommand {
         if display == nil {
             let size = try args.value("--size").map { s throws(UsageError) in try DisplaySize(parsing: s) } ?? DisplaySize(width: 1920, height: 1080)
             let out = try args.required("--out")
-            let output = try HeadlessOutput(width: size.width, height: size.height, directory: out, keepFrames: false)
+            let output = try HeadlessOutput(width: size.width, height: size.height, directory: out)
             var announced = false
             kiosk.onFrame = { o, _ in
                 if !announced {
