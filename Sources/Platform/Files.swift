@@ -51,7 +51,7 @@ public enum Files {
         let raw = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard raw >= 0 else { throw SystemError("mkstemp", errno: errno, subject: dir.isEmpty ? "." : dir) }
         _ = fcntl(raw, F_SETFD, FD_CLOEXEC)
-        let tmp = String(cString: template)
+        let tmp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let fd = FileDescriptor(adopting: raw)
         do throws(SystemError) {
             _ = fchmod(raw, 0o644)

@@ -1,3 +1,5 @@
+import Escaping
+
 /// Why a message was rejected: which field and why, in one line.
 public struct StateError: Error, Equatable, CustomStringConvertible {
     public let message: String
@@ -85,7 +87,7 @@ public enum StateDecoder {
                                               what: "must be greater than 0")
             if let text = try q.string("endsAt", max: Limits.endsAtLength) {
                 guard let t = RFC3339.parse(text) else {
-                    throw FieldError("question.endsAt: \"\(text)\" is not an RFC 3339 time")
+                    throw FieldError("question.endsAt: \(Escaping.quoted(text)) is not an RFC 3339 time")
                 }
                 question.endsAt = t
             }
@@ -99,7 +101,7 @@ public enum StateDecoder {
         if let phase = try f.string("phase", max: Limits.phaseLength) {
             guard let p = QuizState.Phase(rawValue: phase) else {
                 let known = QuizState.Phase.allCases.map(\.rawValue).joined(separator: ", ")
-                throw FieldError("phase: \"\(phase)\" is not one of \(known)")
+                throw FieldError("phase: \(Escaping.quoted(phase)) is not one of \(known)")
             }
             s.phase = p
         } else {

@@ -1,3 +1,4 @@
+import Escaping
 import Glibc
 import MQTT
 import Platform
@@ -34,7 +35,7 @@ public final class MQTTSource: StateSource {
     /// `broker.room` must be set; `screen` is one topic level (see `BrokerURL.roomProblem`).
     public init(broker: BrokerURL, screen: String, caFile: String? = nil) throws(MQTTError) {
         guard let room = broker.room else { throw MQTTError("\(broker): the room is missing (\(broker)/ROOM)") }
-        if let why = BrokerURL.roomProblem(screen) { throw MQTTError("screen id \"\(screen)\": \(why)") }
+        if let why = BrokerURL.roomProblem(screen) { throw MQTTError("screen id \(Escaping.quoted(screen)): \(why)") }
         self.broker = broker
         self.room = room
         self.screen = screen
