@@ -17,7 +17,7 @@ enum CLI {
           render --state FILE [--size WxH] --out FILE.png [--now TIME] [--fonts DIR] [--font FILE]...
                         draw what the TV shows for a quiz state (TIME: RFC 3339, for countdowns)
           run [--connector NAME | --outputs first|all|NAME,...] [--mode WxH[@HZ]] [--device PATH]
-              [--source SOURCE]... [--config FILE] [--now TIME] [--fonts DIR]
+              [--source SOURCE]... [--config FILE] [--now TIME] [--fonts DIR] [--font FILE]...
               [--screen-id ID] [--password-file FILE] [--cafile FILE]
                         the screen: show the quiz state on the TV (DRM/KMS) until SIGINT/SIGTERM
                         SOURCE: mqtt://[user@]host[:port]/ROOM, mqtts://…, file:PATH, stdin or demo
