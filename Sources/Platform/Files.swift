@@ -49,13 +49,14 @@ public enum Files {
         let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
         var template = Array((dir + "." + base + ".XXXXXX").utf8CString)
         let raw = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard raw >= 0 else { throw SystemError("mkstemp", errno: errno, subject: dir.isEmpty ? "." : dir) }
+        guard raw >= 0 else { throw SystemError("mkstemp", errno: errno, subject: path) }
         _ = fcntl(raw, F_SETFD, FD_CLOEXEC)
         let tmp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let fd = FileDescriptor(adopting: raw)
         do throws(SystemError) {
             _ = fchmod(raw, 0o644)
-            try fd.writeAll(bytes, subject: tmp)
+            // Errors name the file being written, not the temporary (a full disk: "PATH: No space left").
+            try fd.writeAll(bytes, subject: path)
             fd.close()
             _ = try syscall("rename", subject: path) { rename(tmp, path) }
         } catch {
