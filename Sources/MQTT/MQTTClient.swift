@@ -413,6 +413,11 @@ public final class MQTTClient {
     static func describe(_ rc: Int32) -> String {
         if rc == MOSQ_ERR_ERRNO.rawValue { return String(cString: strerror(errno)) }
         if rc == MOSQ_ERR_CONN_LOST.rawValue { return "the broker closed the connection" }
+        // libmosquitto gives up on a peer that accepted the connection but never answered
+        // (its keepalive ran out) with these; "Unknown error." would say nothing.
+        if rc == MOSQ_ERR_KEEPALIVE.rawValue || rc == MOSQ_ERR_UNKNOWN.rawValue {
+            return "no answer (is it an MQTT broker, and the port right?)"
+        }
         if rc == MOSQ_ERR_TLS.rawValue {
             return "the TLS handshake failed (is the broker's certificate signed by the CA in --cafile, and made for this host name?)"
         }

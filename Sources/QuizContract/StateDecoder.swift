@@ -23,8 +23,16 @@ public enum StateDecoder {
     public static func decodeMessage(_ bytes: [UInt8]) throws(StateError) -> Message {
         // The limit first: 70,000 spaces are an oversized message, not a clear.
         try checkSize(bytes)
+        let bytes = withoutBOM(bytes)
         if isBlank(bytes) { return .clear }
-        return .state(try decode(bytes))
+        return .state(try decodeJSON(bytes))
+    }
+
+    /// A leading UTF-8 byte order mark (EF BB BF), as Windows editors write it, is not part of
+    /// the JSON (RFC 8259 lets a parser ignore it): dropped rather than called an unexpected
+    /// character.
+    public static func withoutBOM(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
     }
 
     /// Empty or only JSON whitespace: "no current state" (the contract's clear).
@@ -40,6 +48,11 @@ public enum StateDecoder {
 
     public static func decode(_ bytes: [UInt8]) throws(StateError) -> QuizState {
         try checkSize(bytes)
+        return try decodeJSON(withoutBOM(bytes))
+    }
+
+    /// The message after its size was checked and a byte order mark dropped.
+    private static func decodeJSON(_ bytes: [UInt8]) throws(StateError) -> QuizState {
         if let bad = firstInvalidUTF8(bytes) { throw StateError("not UTF-8 (invalid byte at offset \(bad))") }
         let json: JSONValue
         do {

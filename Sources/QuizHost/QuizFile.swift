@@ -47,6 +47,7 @@ public struct QuizFile: Equatable, Sendable {
     }
 
     public static func parse(_ bytes: [UInt8]) throws(Problem) -> QuizFile {
+        let bytes = StateDecoder.withoutBOM(bytes)
         guard bytes.count <= maxBytes else { throw Problem("\(bytes.count) bytes, over the \(maxBytes)-byte limit") }
         guard String(validating: bytes, as: UTF8.self) != nil else { throw Problem("not UTF-8") }
         let json: JSONValue

@@ -43,7 +43,7 @@ import Testing
         ("{\"question\":{\"text\":\"q\",\"choices\":[\"a\",2]}}", "question.choices[1]: must be a string, got a number"),
         ("{\"schema\":9}", "schema: version 9 is not supported"),
         ("[]", "not a JSON object"),
-        ("", "file is empty"),
+        ("\u{FEFF}\u{FEFF}{}", "not JSON: line 1, column 1"),
     ] as [(String, String)])
     func badStateFilesGiveOneLineNamingTheFileAndTheProblem(json: String, expected: String) {
         let s = state(json, name: "bad.json")
@@ -53,6 +53,20 @@ import Testing
         #expect(r.stderr.contains(s + ": "), "\(r.stderr)")
         #expect(r.stderr.contains(expected), "\(r.stderr)")
         #expect(access(dir + "/x.png", F_OK) != 0, "no image for a rejected state")
+    }
+
+    /// The contract: an empty or blank state is "no current state", the idle screen; a
+    /// leading byte order mark (Windows editors) is not an error.
+    @Test(arguments: ["", "  \n\t\r\n", "\u{FEFF}{}", "\u{FEFF}"])
+    func blankAndBOMStatesRenderTheIdleScreen(json: String) throws {
+        let out = dir + "/idle-\(json.utf8.count).png"
+        let r = Run(["render", "--state", state(json, name: "s\(json.utf8.count).json"), "--size", "320x180", "--out", out,
+                     "--fonts", bundledFonts, "--now", "2026-11-29T20:00:00Z"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let idle = Run(["render", "--state", state("{}", name: "idle.json"), "--size", "320x180", "--out", dir + "/ref.png",
+                        "--fonts", bundledFonts, "--now", "2026-11-29T20:00:00Z"])
+        #expect(idle.status == 0)
+        #expect(try PNG.read(out).rgbBytes() == PNG.read(dir + "/ref.png").rgbBytes())
     }
 
     @Test func notUTF8AndOversizedFilesAreRejected() {

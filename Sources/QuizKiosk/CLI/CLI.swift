@@ -130,9 +130,12 @@ enum CLI {
         } catch {
             throw CLIError("\(path): \(error.message)")
         }
-        guard !bytes.isEmpty else { throw CLIError("\(path): file is empty") }
         do {
-            return try StateDecoder.decode(bytes)
+            // An empty (or blank) state means "no current state": the idle screen, as on a screen.
+            switch try StateDecoder.decodeMessage(bytes) {
+            case .clear: return .idle
+            case .state(let s): return s
+            }
         } catch {
             throw CLIError("\(path): \(error.message)")
         }

@@ -72,6 +72,7 @@ import Testing
         (["run", "--headless", "--out", "/tmp/x", "--source", "mqtt://h"], "the room is missing"),
         (["run", "--headless", "--out", "/tmp/x", "--source", "mqtt://h:70000/r"], "the port must be a number from 1 to 65535"),
         (["run", "--headless", "--out", "/tmp/x", "--source", "mqtt://h/r", "--password-file", "/nonexistent/pw"], "--password-file /nonexistent/pw: No such file"),
+        (["run", "--headless", "--out", "/tmp/x", "--source", "mqtt://h/r", "--password-file", "/dev/zero"], "--password-file /dev/zero: over the 4096-byte limit"),
         (["run", "--headless", "--out", "/tmp/x", "--source", "mqtt://h/r", "--screen-id", "a/b"], "--screen-id a/b: must not contain '/'"),
         (["run", "--headless", "--out", "/tmp/x", "--source", "mqtt://h/r", "--cafile", "/etc/hostname"], "--cafile is for"),
         (["run", "--headless", "--out", "/tmp/x", "--source", "file:/nonexistent-dir/s.json"], "/nonexistent-dir"),
@@ -88,6 +89,38 @@ import Testing
         #expect(c.status == 1 || c.status == 2)
         #expect(c.stderrLines.first?.contains(expected) == true, "\(c.stderr)")
         #expect(!c.stderr.contains("Fatal error"))
+    }
+
+    /// `echo q | quizkiosk host …`: the quit comes before the connection; the host still waits
+    /// for the first state's acknowledgement and exits 0 (it used to race, exiting 1).
+    @Test func anImmediateQuitStillDeliversTheFirstState() throws {
+        let broker = try LocalBroker()
+        try broker.start()
+        for _ in 0..<3 {
+            let c = try Child(["host", repositoryRoot + "/examples/quiz-en.json", "--broker", "mqtt://127.0.0.1:\(broker.port)", "--room", "q"],
+                              stdinPipe: true)
+            c.send("q")
+            c.closeStdin()
+            #expect(c.wait(timeout: 15) == 0, "\(c.stderr)")
+            #expect(c.stdout.contains("the screens keep showing revision 1"), "\(c.stdout)")
+        }
+    }
+
+    @Test func aSilentBrokerIsSaidToGiveNoAnswer() throws {
+        // A TCP listener that accepts and never speaks MQTT.
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var addr = LocalBroker.loopback(port: 0)
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &addr) { p in
+            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, len) == 0 && getsockname(fd, $0, &len) == 0 }
+        }
+        try #require(bound && listen(fd, 8) == 0)
+        let port = Int(UInt16(bigEndian: addr.sin_port))
+        let c = try run(["publish", "--broker", "mqtt://127.0.0.1:\(port)/r", "--timeout", "3", "--clear"])
+        #expect(c.status == 1)
+        #expect(!c.stderr.contains("Unknown error"), "\(c.stderr)")
+        #expect(c.stderr.contains("no acknowledgement from the broker within 3 s"), "\(c.stderr)")
     }
 
     @Test func aQuizFileMistakeNamesTheField() throws {
