@@ -44,7 +44,7 @@ final class ShapedParagraph {
 
     init(_ text: Substring, size: Int, weight: FontWeight, fonts: FontSet, shaper: Shaper, breaker: LineBreaker) {
         self.size = size
-        let characters = Array(text)
+        let characters = DisplayClusters.split(text)
         var scalars: [UInt32] = []
         var unicodeScalars: [Unicode.Scalar] = []
         var clusterStart: [Int] = []
