@@ -51,6 +51,11 @@ public final class MQTTClient {
         /// Payload bytes handed to `onMessage` at most; a longer message is cut to this (its
         /// real size goes to `onOversized`), so a huge retained message is never copied.
         public var payloadLimit = Int.max
+        /// The largest packet we accept, told to the broker (MQTT 5's Maximum Packet Size) so
+        /// it never sends a bigger one: a 250 MB retained message then costs nothing, not
+        /// 250 MB at every reconnection. nil: plain MQTT 3.1.1. A broker that speaks only
+        /// 3.1.1 is reconnected to with 3.1.1, and `payloadLimit` cuts on arrival.
+        public var maximumPacketSize: Int?
 
         public init(broker: BrokerURL, clientID: String, caFile: String? = nil, will: Message? = nil) {
             self.broker = broker
@@ -98,6 +103,10 @@ public final class MQTTClient {
     private var refusal: Int32?
     private var lastProblem: String?
     private var everConnected = false
+    /// Connecting with MQTT 5 and its CONNECT properties (until a broker refuses the version).
+    private var speaksMQTT5 = false
+    /// The next attempt follows at once (after switching to MQTT 3.1.1).
+    private var retryNow = false
 
     public init(_ configuration: Configuration, loop: EventLoop) throws(MQTTError) {
         guard MQTTLibrary.ready else { throw MQTTError("libmosquitto could not be initialised") }
@@ -110,6 +119,7 @@ public final class MQTTClient {
             throw MQTTError("\(label): cannot create an MQTT client (\(String(cString: strerror(errno))))")
         }
         mosq = m
+        speaksMQTT5 = configuration.maximumPacketSize != nil
         // From here on, deinit frees `m`; every throw below is after full initialisation.
         mosquitto_user_data_set(m, Unmanaged.passUnretained(self).toOpaque())
         _ = mosquitto_int_option(m, MOSQ_OPT_TCP_NODELAY, 1)  // one small message each: latency over batching
@@ -142,7 +152,31 @@ public final class MQTTClient {
                 try check(mosquitto_tls_set(m, nil, system, nil, nil, nil), "use the system's CA certificates")
             }
         }
+        if let size = configuration.maximumPacketSize { try useMQTT5(maximumPacketSize: size) }
         installCallbacks()
+    }
+
+    /// MQTT 5 with a Maximum Packet Size in CONNECT. libmosquitto 2.0 has no non-blocking
+    /// connect that takes properties, but its non-blocking (re)connect sends the properties
+    /// stored by the last `mosquitto_connect_bind_v5`, and that call stores them before it
+    /// checks the port: given port -1 it stores them and returns MOSQ_ERR_INVAL without
+    /// connecting. (Tested: the 250 MB retained message test fails if they are not sent.)
+    private func useMQTT5(maximumPacketSize: Int) throws(MQTTError) {
+        try check(mosquitto_int_option(mosq, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V5), "use MQTT 5")
+        var props: OpaquePointer?
+        try check(mosquitto_property_add_int32(&props, Int32(MQTT_PROP_MAXIMUM_PACKET_SIZE.rawValue),
+                                                UInt32(clamping: maximumPacketSize)), "set the maximum packet size")
+        defer { mosquitto_property_free_all(&props) }
+        let rc = mosquitto_connect_bind_v5(mosq, configuration.broker.host, -1, configuration.keepalive, nil, props)
+        guard rc == MOSQ_ERR_INVAL.rawValue else { throw MQTTError("\(label): cannot set the CONNECT properties (\(Self.describe(rc)))") }
+    }
+
+    /// Back to MQTT 3.1.1 (a broker that refused version 5): the stored properties go first,
+    /// since libmosquitto will not send them with 3.1.1.
+    private func useMQTT311() {
+        _ = mosquitto_connect_bind_v5(mosq, configuration.broker.host, -1, configuration.keepalive, nil, nil)
+        _ = mosquitto_int_option(mosq, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V311)
+        speaksMQTT5 = false
     }
 
     deinit {
@@ -203,14 +237,17 @@ public final class MQTTClient {
         syncWatch()
         failedAttempts += 1
         let delay: Double
-        if let code = refusal {
+        if retryNow {
+            retryNow = false
+            delay = 0
+        } else if let code = refusal {
             delay = refusedBackoff.next()
             let problem = "refused: \(Self.connackText(code))"
             if let onRefused {
                 onRefused(Self.connackText(code))
             } else if problem != lastProblem {
                 lastProblem = problem
-                let hint = (code == 4 || code == 5)
+                let hint = [4, 5, 0x86, 0x87].contains(code)
                     ? "; check the user name and password (--password-file or QUIZKIOSK_MQTT_PASSWORD)" : ""
                 Log.error("\(label): the broker refused the connection: \(Self.connackText(code))\(hint); retrying every \(Int(configuration.refusedRetryInitial))–\(Int(configuration.refusedRetryCap)) s")
             } else {
@@ -373,6 +410,15 @@ public final class MQTTClient {
     }
 
     private func connected(_ rc: Int32) {
+        // A broker that knows only MQTT 3.1.1 answers a version 5 CONNECT with "unacceptable
+        // protocol version" (1; 0x84 from one that speaks 5 but will not): try again with 3.1.1.
+        if speaksMQTT5 && (rc == 1 || rc == 0x84) {
+            Log.warning("\(label): the broker does not take MQTT 5; using 3.1.1 (a message over the limit is then cut on arrival)")
+            useMQTT311()
+            retryNow = true
+            refusal = nil
+            return
+        }
         guard rc == 0 else {
             // The broker said no; it closes the connection next, and `failed` picks the slow retry.
             refusal = rc
@@ -431,6 +477,12 @@ public final class MQTTClient {
         case 3: return "server unavailable"
         case 4: return "bad user name or password"
         case 5: return "not authorised"
+        // MQTT 5 reason codes.
+        case 0x84: return "unacceptable protocol version"
+        case 0x85: return "client id rejected"
+        case 0x86: return "bad user name or password"
+        case 0x87: return "not authorised"
+        case 0x88, 0x89: return "server unavailable or busy"
         default: return String(cString: mosquitto_connack_string(code))
         }
     }

@@ -55,6 +55,9 @@ public final class MQTTSource: StateSource {
         // A message over the contract's limit is rejected by its size alone (reported by
         // onOversized); the client copies no more than the limit of it.
         config.payloadLimit = StateDecoder.maxBytes
+        // And with MQTT 5 the broker is told not to send one at all: the state limit plus room
+        // for the topic and the packet's headers.
+        config.maximumPacketSize = StateDecoder.maxBytes + 4096
         tune?(&config)
         let client = try MQTTClient(config, loop: loop)
         self.client = client
