@@ -109,8 +109,10 @@ public struct ModePolicy: Equatable, Sendable {
         } else {
             notes.append("no EDID")
         }
-        let fullHD = steady.filter { $0.width == 1920 && $0.height == 1080 }
-        if let m = ModePolicy.nearest(preferred.map(\.refreshHz) ?? 60, in: fullHD.filter { $0.refreshHz < 61 }) {
+        // 60 Hz, or 50 when the display prefers 50 (a European TV's 1080i50).
+        let fullHD = steady.filter { $0.width == 1920 && $0.height == 1080 && $0.refreshHz < 61 }
+        let target = preferred.map(\.refreshHz).flatMap { $0 >= ModePolicy.minimumHz ? $0 : nil } ?? 60
+        if let m = ModePolicy.nearest(target, in: fullHD) {
             return done(m, "\(m), which every HDMI TV takes", missing: requestMissing)
         }
         if let m = ModePolicy.largest(steady.filter { ModePolicy.sameAspect($0, aspect) }) ?? ModePolicy.largest(steady) {

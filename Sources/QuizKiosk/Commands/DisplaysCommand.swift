@@ -38,7 +38,7 @@ enum DisplaysCommand {
         let card = path.split(separator: "/").last.map(String.init) ?? path
         return s.connectors.filter(\.isDisplay).map { c in
             var line = "\(card) \(c.name) \(c.status.rawValue)"
-            if let m = ModeRequest.choose(nil, from: c.modes) { line += " \(m)" }
+            if let m = ModePolicy().choose(for: c)?.mode { line += " \(m)" }
             if let crtc = s.currentCrtc(of: c) {
                 line += " (CRTC \(crtc.id) " + (crtc.mode.map { "\($0)" } ?? "off") + ")"
             }
