@@ -38,7 +38,7 @@ public final class DisplayManager {
     public var modeSetDeadline = 5.0
     /// Rescans while a connected display has no EDID (DDC failing while hot-plug detect is
     /// high): the kernel then offers ≤ 1024x768 and the real modes come with a later read.
-    public static let noEDIDBackoff: [Double] = [2, 5, 15, 60]
+    public var noEDIDBackoff: [Double] = [2, 5, 15, 60]
     private var noEDIDRetry: EventLoop.Token?
     private var noEDIDAttempts = 0
 
@@ -273,9 +273,9 @@ public final class DisplayManager {
             return
         }
         guard noEDIDRetry == nil else { return }
-        let delay = Self.noEDIDBackoff[min(noEDIDAttempts, Self.noEDIDBackoff.count - 1)]
+        let delay = noEDIDBackoff[min(noEDIDAttempts, noEDIDBackoff.count - 1)]
         if noEDIDAttempts == 0 {
-            Log.warning("\(waiting.map(\.name).joined(separator: ", ")): connected without an EDID (the TV's DDC did not answer); looking again in \(Int(delay)) s")
+            Log.warning("\(waiting.map(\.name).joined(separator: ", ")): connected without an EDID (the TV's DDC did not answer); looking again in \(Mode.format(delay).replacingZeroDecimals) s, then backing off to every \(Mode.format(noEDIDBackoff.last ?? delay).replacingZeroDecimals) s")
         }
         noEDIDAttempts += 1
         noEDIDRetry = loop.after(delay) { [weak self] in

@@ -83,6 +83,9 @@ public final class FakeCard: KMSDevice, ModeSetter {
         _ = write(pipeFDs[1], &byte, 1)
     }
 
+    /// Completions delivered but not yet read by `dispatchEvents`.
+    public var eventsWaiting: Int { completedFlips.count }
+
     /// The tokens of the requests in flight.
     public var pendingTokens: [UInt64] { pendingFlips.map(\.token) }
 
