@@ -25,7 +25,7 @@ public struct CTA861: Equatable, Sendable {
             self.sCE = sCE
         }
 
-        static func scan(_ v: Int) -> String {
+        public static func scan(_ v: Int) -> String {
             ["no data", "always overscanned", "always underscanned", "over- or underscanned"][v & 3]
         }
     }

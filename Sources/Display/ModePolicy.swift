@@ -22,6 +22,8 @@ public struct ModePolicy: Equatable, Sendable {
     /// `max-pixel-clock = KHZ`: modes above it are never used (a Pi 4 without 4K60 enabled:
     /// 340000; a cable that cannot carry 594 MHz).
     public var maxPixelClockKHz: Int?
+    /// What the cap is, for the reason given ("max-pixel-clock", "the TV's max TMDS clock").
+    public var capSource = "max-pixel-clock"
 
     public init(request: ModeRequest? = nil, maxPixelClockKHz: Int? = nil) {
         self.request = request
@@ -67,7 +69,7 @@ public struct ModePolicy: Equatable, Sendable {
         }
         if let cap = maxPixelClockKHz {
             let within = modes.filter { Int($0.clock) <= cap }
-            if within.count < modes.count { notes.append("\(modes.count - within.count) modes over max-pixel-clock \(cap) kHz") }
+            if within.count < modes.count { notes.append("\(modes.count - within.count) modes over \(capSource) \(cap) kHz") }
             // A cap that leaves nothing would leave the screen dark: the smallest clock then.
             modes = within.isEmpty ? Array(modes.sorted { $0.clock < $1.clock }.prefix(1)) : within
         }
