@@ -95,7 +95,8 @@ extension EDID {
         return Mode(clock: UInt32(clock), hdisplay: UInt16(hActive), hsyncStart: UInt16(hActive + hFront),
                     hsyncEnd: UInt16(hActive + hFront + hSync), htotal: UInt16(hActive + hBlank),
                     vdisplay: UInt16(vd), vsyncStart: UInt16(vs), vsyncEnd: UInt16(ve), vtotal: UInt16(vt),
-                    vrefresh: UInt32((Double(clock) * 1000 / Double((hActive + hBlank) * vt) * (interlaced ? 2 : 1)).rounded()),
+                    // Clamped: a hostile descriptor (a huge clock over tiny totals) must not trap.
+                    vrefresh: UInt32(min(Double(UInt32.max), (Double(clock) * 1000 / Double((hActive + hBlank) * vt) * (interlaced ? 2 : 1)).rounded())),
                     flags: flags)
     }
 

@@ -101,7 +101,7 @@ import Testing
         let (m, _, box) = try start(card, mode: ModeRequest(width: 800, height: 600))
         #expect(box.outputs.first?.width == 1920)
         #expect(log.matching("is not offered") == ["Virtual-1: --mode 800x600 is not offered by this display; using 1920x1080@60.00"])
-        #expect(log.matching("driving it") == ["Virtual-1: connected; 1920x1080@60.00: --mode 800x600 not offered; the display's preferred mode: driving it on CRTC 10"])
+        #expect(log.matching("800x600 not offered; the display") == ["Virtual-1: connected; 1920x1080@60.00: --mode 800x600 not offered; the display's preferred mode: driving it on CRTC 10"])
         m.rescan(reason: "nothing changed")
         #expect(log.matching("is not offered").count == 1)
         card.unplug(30)
