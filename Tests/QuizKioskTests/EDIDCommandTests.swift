@@ -1,4 +1,5 @@
 import Glibc
+import Platform
 import QuizContract
 import TestSupport
 import Testing
@@ -105,18 +106,7 @@ import Testing
         #expect(r.status == 2 && r.stderrLines.first == "quizkiosk: --overscan lots: expected auto, off or a percentage of each edge from 0% to 20%, e.g. 5%", "\(r.stderr)")
     }
 
-    func readBytes(_ path: String) -> [UInt8] {
-        guard let f = fopen(path, "rb") else { return [] }
-        defer { fclose(f) }
-        var out: [UInt8] = []
-        var buf = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = fread(&buf, 1, buf.count, f)
-            if n <= 0 { break }
-            out += buf[0..<n]
-        }
-        return out
-    }
+    func readBytes(_ path: String) -> [UInt8] { (try? Files.read(path)) ?? [] }
 }
 
 extension JSONValue {

@@ -139,19 +139,7 @@ public struct DisplayReport {
             w.key("cta")
             if let s = summary(c) { s.writeCTA(w) } else { w.null() }
             w.key("pick")
-            if let choice {
-                w.object {
-                    w.member("width", choice.mode.width)
-                    w.member("height", choice.mode.height)
-                    w.key("refresh")
-                    w.number((choice.mode.refreshHz * 100).rounded() / 100)
-                    w.member("interlaced", choice.mode.isInterlaced)
-                    w.member("name", choice.mode.description)
-                    w.member("why", choice.why)
-                }
-            } else {
-                w.null()
-            }
+            EDIDSummary.writeChoice(choice, w)
             w.key("overscan")
             w.object {
                 w.key("safeAreaPercent")
@@ -166,12 +154,7 @@ public struct DisplayReport {
             w.array(ModeRequest.listingOrder(c.modes)) { m in
                 w.object {
                     w.member("name", m.description)
-                    w.member("width", Int(m.width))
-                    w.member("height", Int(m.height))
-                    // Two decimals, as the mode's name shows it (59.94, 60).
-                    w.key("refresh")
-                    w.number((m.refreshHz * 100).rounded() / 100)
-                    w.member("interlaced", m.isInterlaced)
+                    EDIDSummary.writeModeFields(m, w)
                     w.member("preferred", m.isPreferred)
                 }
             }

@@ -82,11 +82,7 @@ enum EDIDCommand {
             w.key("modes")
             w.array(e.modes) { m in
                 w.object {
-                    w.member("width", m.mode.width)
-                    w.member("height", m.mode.height)
-                    w.key("refresh")
-                    w.number((m.mode.refreshHz * 100).rounded() / 100)
-                    w.member("interlaced", m.mode.isInterlaced)
+                    EDIDSummary.writeModeFields(m.mode, w)
                     w.member("preferred", m.mode.isPreferred)
                     w.member("source", m.source)
                     w.member("clockKHz", Int(m.mode.clock))
@@ -96,7 +92,7 @@ enum EDIDCommand {
             w.key("cta")
             s.writeCTA(w)
             w.key("pick")
-            s.writePick(w)
+            EDIDSummary.writeChoice(s.pick, w)
             w.key("overscan")
             s.writeOverscan(w)
         }

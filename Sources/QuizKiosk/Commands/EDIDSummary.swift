@@ -96,19 +96,25 @@ struct EDIDSummary {
         }
     }
 
-    func writePick(_ w: JSONWriter) {
-        guard let pick else {
+    /// A mode's size, refresh (two decimals, as its name shows it: 59.94, 60) and scan.
+    static func writeModeFields(_ m: Mode, _ w: JSONWriter) {
+        w.member("width", m.width)
+        w.member("height", m.height)
+        w.key("refresh")
+        w.number((m.refreshHz * 100).rounded() / 100)
+        w.member("interlaced", m.isInterlaced)
+    }
+
+    /// The policy's pick: the mode, its name and why (null when the display has no modes).
+    static func writeChoice(_ choice: ModePolicy.Choice?, _ w: JSONWriter) {
+        guard let choice else {
             w.null()
             return
         }
         w.object {
-            w.member("width", pick.mode.width)
-            w.member("height", pick.mode.height)
-            w.key("refresh")
-            w.number((pick.mode.refreshHz * 100).rounded() / 100)
-            w.member("interlaced", pick.mode.isInterlaced)
-            w.member("name", pick.mode.description)
-            w.member("why", pick.why)
+            writeModeFields(choice.mode, w)
+            w.member("name", choice.mode.description)
+            w.member("why", choice.why)
         }
     }
 
