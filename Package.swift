@@ -5,6 +5,7 @@ import PackageDescription
 // module map includes one thin shim header. Nothing here is fetched from the network.
 //
 // One job per module (README "Layout"):
+//   Escaping      outside text made safe to print (log lines, errors) — no dependencies
 //   QuizContract  the quiz state and its JSON: types, limits, decoder, encoder, RFC 3339 — no C
 //   Pixels        Canvas, colours, rectangles, paths, blending, PNG — no text, scenes or DRM
 //   Renderer      text (FreeType, HarfBuzz, fontconfig) and the scenes, on Pixels
@@ -30,20 +31,21 @@ let package = Package(
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
         .systemLibrary(name: "CLinux"),
 
-        .target(name: "Platform", dependencies: ["CLinux"]),
-        .target(name: "QuizContract"),
+        .target(name: "Escaping"),
+        .target(name: "Platform", dependencies: ["CLinux", "Escaping"]),
+        .target(name: "QuizContract", dependencies: ["Escaping"]),
         .target(name: "Pixels", dependencies: ["CPNG", "Platform"]),
         .target(
             name: "Renderer",
             dependencies: ["Pixels", "QuizContract", "Platform", "CFreeType", "CHarfBuzz", "CFontconfig", "CQRencode"]
         ),
         .target(name: "Display", dependencies: ["CDRM", "CLinux", "Platform", "Pixels"]),
-        .target(name: "MQTT", dependencies: ["CMosquitto", "Platform"]),
+        .target(name: "MQTT", dependencies: ["CMosquitto", "Escaping", "Platform"]),
         .target(name: "QuizHost", dependencies: ["QuizContract", "MQTT", "Platform"]),
-        .target(name: "Kiosk", dependencies: ["QuizContract", "Renderer", "Pixels", "Display", "MQTT", "Platform"]),
+        .target(name: "Kiosk", dependencies: ["Escaping", "QuizContract", "Renderer", "Pixels", "Display", "MQTT", "Platform"]),
         .executableTarget(
             name: "QuizKiosk",
-            dependencies: ["QuizContract", "Pixels", "Renderer", "Display", "MQTT", "QuizHost", "Kiosk", "Platform"]
+            dependencies: ["Escaping", "QuizContract", "Pixels", "Renderer", "Display", "MQTT", "QuizHost", "Kiosk", "Platform"]
         ),
         // Fuzz targets for everything that reads outside input (scripts/fuzz builds it with
         // --sanitize=fuzzer); a normal build replays corpus files through them.
@@ -52,7 +54,7 @@ let package = Package(
         // What every test target shares: running the built binary, temporary folders, the
         // bundled fonts, a private mosquitto, a DRM card in memory. Never linked into the product.
         .target(name: "TestSupport", dependencies: ["Platform", "QuizContract", "Pixels", "Renderer", "Display", "MQTT"], path: "Tests/TestSupport"),
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "TestSupport"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Escaping", "TestSupport"]),
         .testTarget(name: "QuizContractTests", dependencies: ["QuizContract", "TestSupport"]),
         .testTarget(name: "PixelsTests", dependencies: ["Pixels", "TestSupport"]),
         .testTarget(

@@ -6,9 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s.%N)
 
-swift build -c release --static-swift-stdlib --product quizkiosk 2>&1 | grep -E 'error|warning:' || true
+# A failed build stops here with its errors shown: the binary in .build may be an old one.
+scripts/lib/swift-build -c release --static-swift-stdlib --product quizkiosk
 bin=.build/release/quizkiosk
-[ -x "$bin" ] || { echo "FAIL: release build"; exit 1; }
 # The guest gets what ldd lists; Foundation (and its ICU data) must not be among it.
 if ldd "$bin" | grep -qi foundation; then echo "FAIL: the release binary links Foundation"; exit 1; fi
 

@@ -63,6 +63,10 @@ public final class Kiosk: StateSink {
         store.apply(bytes, from: origin)
     }
 
+    public func reject(_ reason: String, from origin: String) {
+        store.reject(reason, from: origin)
+    }
+
     public func controllerLink(online: Bool) {
         guard online != controllerOnline else { return }
         controllerOnline = online

@@ -14,6 +14,9 @@ public protocol StateSource: AnyObject {
 /// What a source reports to.
 public protocol StateSink: AnyObject {
     func receive(_ bytes: [UInt8], from origin: String)
+    /// A message the source itself found invalid before anyone decoded it (over the size
+    /// limit: the source read only a bounded prefix of it): counted and logged as a rejection.
+    func reject(_ reason: String, from origin: String)
     /// The controller link came up or went down (MQTT); drives the "controller offline" mark.
     func controllerLink(online: Bool)
 }
@@ -30,5 +33,6 @@ public final class InMemorySource: StateSource {
 
     public func send(_ json: String) { sink?.receive(Array(json.utf8), from: description) }
     public func send(bytes: [UInt8]) { sink?.receive(bytes, from: description) }
+    public func reject(_ reason: String) { sink?.reject(reason, from: description) }
     public func link(online: Bool) { sink?.controllerLink(online: online) }
 }

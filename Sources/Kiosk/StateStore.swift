@@ -30,9 +30,7 @@ public final class StateStore {
         do {
             message = try StateDecoder.decodeMessage(bytes)
         } catch {
-            rejectedCount += 1
-            Log.warning("\(origin): rejected: \(error.message) (keeping the last good state; \(rejectedCount) rejected so far)")
-            return .rejected(error.message)
+            return reject(error.message, from: origin)
         }
         switch message {
         case .clear:
@@ -45,6 +43,14 @@ public final class StateStore {
             }
             return set(s)
         }
+    }
+
+    /// Counts and logs a message found invalid (by the decoder, or by its source: too big to read).
+    @discardableResult
+    public func reject(_ reason: String, from origin: String) -> Outcome {
+        rejectedCount += 1
+        Log.warning("\(origin): rejected: \(reason) (keeping the last good state; \(rejectedCount) rejected so far)")
+        return .rejected(reason)
     }
 
     /// Replaces the state directly (the demo source, tests).

@@ -1,3 +1,4 @@
+import Escaping
 /// Where the broker is and which room to use: `mqtt://[user[:pass]@]host[:port][/ROOM]`, or
 /// `mqtts://…` for TLS. Parsed by hand (no Foundation); every mistake is one line naming it.
 public struct BrokerURL: Equatable, Sendable, CustomStringConvertible {
@@ -51,6 +52,12 @@ public struct BrokerURL: Equatable, Sendable, CustomStringConvertible {
         guard !rest.contains("?"), !rest.contains("#") else { throw fail("query strings and fragments are not supported") }
         let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
         var authority = rest[..<authorityEnd]
+        // "user:top/secret@host/room": a password with a '/' typed as it is. The '@' lands past
+        // the first '/', and "top" would be read as the port; say what it is instead.
+        if !authority.contains("@"), rest[authorityEnd...].contains("@"), let colon = authority.firstIndex(of: ":"),
+           !authority.suffix(from: authority.index(after: colon)).allSatisfy({ $0.isASCII && $0.isNumber }) {
+            throw fail("the user name or password contains '/', '@' or ':' as it is: write each %-escaped ('/' as %2F, '@' as %40, ':' as %3A)")
+        }
         let path = rest[authorityEnd...].dropFirst()
 
         username = nil
@@ -99,7 +106,7 @@ public struct BrokerURL: Equatable, Sendable, CustomStringConvertible {
             room = nil
         } else {
             guard let decoded = Self.percentDecoded(path) else { throw fail("the room has a bad %-escape") }
-            if let why = Self.roomProblem(decoded) { throw fail("room \"\(decoded)\": \(why)") }
+            if let why = Self.roomProblem(decoded) { throw fail("room \(Escaping.quoted(decoded)): \(why)") }
             room = decoded
         }
     }
@@ -147,12 +154,16 @@ public struct BrokerURL: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The text with any password replaced, so an error line never repeats a secret.
+    /// `text` for an error message: whatever stands before the last '@' after the scheme is
+    /// hidden, user name and password alike, whether or not the rest makes sense (a password
+    /// may hold a '/' or ':' that was not %-escaped); the rest is escaped and bounded.
     static func redacted(_ text: String) -> String {
-        guard let scheme = text.firstRange(of: "://") else { return text }
-        let afterScheme = text[scheme.upperBound...]
-        let authorityEnd = afterScheme.firstIndex(of: "/") ?? afterScheme.endIndex
-        guard let at = afterScheme[..<authorityEnd].lastIndex(of: "@"),
-              let colon = afterScheme[..<at].firstIndex(of: ":") else { return text }
-        return String(text[..<colon]) + ":***" + String(text[at...])
+        let shown: String
+        if let scheme = text.firstRange(of: "://"), let at = text[scheme.upperBound...].lastIndex(of: "@") {
+            shown = String(text[..<scheme.upperBound]) + "***" + String(text[at...])
+        } else {
+            shown = text
+        }
+        return Escaping.quoted(shown, max: 200)
     }
 }

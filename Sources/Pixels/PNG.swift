@@ -1,4 +1,5 @@
 import CPNG
+import Platform
 
 /// PNG reading and writing through libpng's simplified API.
 public enum PNG {
@@ -8,24 +9,53 @@ public enum PNG {
         public var description: String { "\(path): \(reason)" }
     }
 
-    /// Writes the canvas as an 8-bit RGB PNG. `fast` trades file size for encoding speed
-    /// (libpng's PNG_IMAGE_FLAG_FAST), for frames written continuously.
-    public static func write(_ canvas: Canvas, to path: String, fast: Bool = false) throws(Failure) {
+    /// The canvas as the bytes of an 8-bit RGB PNG. `fast` trades file size for encoding
+    /// speed (libpng's PNG_IMAGE_FLAG_FAST), for frames written continuously. Encoded in memory,
+    /// so where the bytes go (a file written atomically, standard output) is the caller's
+    /// choice and a full disk is reported as what it is, not as libpng's "Write Error".
+    public static func encode(_ canvas: Canvas, fast: Bool = false) throws(Failure) -> [UInt8] {
         var rgb = canvas.rgbBytes()
-        var image = png_image()
-        image.version = UInt32(PNG_IMAGE_VERSION)
-        image.width = UInt32(canvas.width)
-        image.height = UInt32(canvas.height)
-        image.format = UInt32(PNG_FORMAT_RGB)
-        if fast { image.flags = UInt32(PNG_IMAGE_FLAG_FAST) }
-        let ok = rgb.withUnsafeMutableBytes { buf in
-            png_image_write_to_file(&image, path, 0, buf.baseAddress, Int32(canvas.width * 3), nil)
+        func attempt(_ capacity: Int) -> (bytes: [UInt8]?, needed: Int, error: String?) {
+            var image = png_image()
+            image.version = UInt32(PNG_IMAGE_VERSION)
+            image.width = UInt32(canvas.width)
+            image.height = UInt32(canvas.height)
+            image.format = UInt32(PNG_FORMAT_RGB)
+            if fast { image.flags = UInt32(PNG_IMAGE_FLAG_FAST) }
+            var out = [UInt8](repeating: 0, count: capacity)
+            var size = capacity
+            let ok = out.withUnsafeMutableBytes { dst in
+                rgb.withUnsafeMutableBytes { src in
+                    png_image_write_to_memory(&image, dst.baseAddress, &size, 0, src.baseAddress, Int32(canvas.width * 3), nil)
+                }
+            }
+            defer { png_image_free(&image) }
+            if ok != 0 {
+                out.removeSubrange(size...)
+                return (out, size, nil)
+            }
+            // Too small a buffer: libpng says how much it needs (more than it was given).
+            return (nil, size, size > capacity ? nil : message(&image))
         }
-        if ok == 0 {
-            let reason = message(&image)
-            png_image_free(&image)
-            throw Failure(path: path, reason: reason)
+        // The raw pixels plus a filter byte per row and zlib's worst-case overhead: enough for
+        // any frame in one pass, so nothing is encoded twice.
+        let raw = canvas.height * (1 + canvas.width * 3)
+        var result = attempt(raw + raw / 1000 + 4096)
+        if result.bytes == nil, result.error == nil { result = attempt(result.needed) }
+        guard let bytes = result.bytes else { throw Failure(path: "PNG", reason: result.error ?? "cannot encode") }
+        return bytes
+    }
+
+    /// Writes the canvas as a PNG file, atomically: a reader (or a crash) never sees half a
+    /// file, and the temporary beside it has a unique name created exclusively.
+    public static func write(_ canvas: Canvas, to path: String, fast: Bool = false) throws {
+        let bytes: [UInt8]
+        do {
+            bytes = try encode(canvas, fast: fast)
+        } catch {
+            throw Failure(path: path, reason: error.reason)
         }
+        try Files.writeAtomically(bytes, to: path)
     }
 
     /// Reads any PNG into a new canvas (alpha composited over black, which golden images never

@@ -40,19 +40,24 @@ public final class FileDescriptor {
 
     /// Writes all of `bytes` (short writes continued).
     public func writeAll(_ bytes: [UInt8], subject: String? = nil) throws(SystemError) {
+        try Self.writeAll(bytes, to: rawValue, subject: subject)
+    }
+
+    /// Writes all of `bytes` to a descriptor this code does not own (standard output).
+    public static func writeAll(_ bytes: [UInt8], to fd: Int32, subject: String? = nil) throws(SystemError) {
         // withUnsafeBytes does not carry a typed error through its closure.
         let failure: SystemError? = bytes.withUnsafeBytes { buf in
-            do throws(SystemError) { try writeAll(buf, subject: subject) } catch { return error }
+            var off = 0
+            while off < buf.count {
+                do throws(SystemError) {
+                    off += try syscall("write", subject: subject) { Glibc.write(fd, buf.baseAddress! + off, buf.count - off) }
+                } catch {
+                    return error
+                }
+            }
             return nil
         }
         if let failure { throw failure }
-    }
-
-    public func writeAll(_ buf: UnsafeRawBufferPointer, subject: String? = nil) throws(SystemError) {
-        var off = 0
-        while off < buf.count {
-            off += try syscall("write", subject: subject) { Glibc.write(rawValue, buf.baseAddress! + off, buf.count - off) }
-        }
     }
 }
 

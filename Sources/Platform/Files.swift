@@ -14,17 +14,23 @@ public enum Files {
         case S_IFDIR: throw SystemError("read", errno: EISDIR, subject: path)
         default: throw SystemError("read", errno: EINVAL, subject: path, explanation: "not a regular file (a pipe or device?)")
         }
+        let size = (st.st_mode & S_IFMT) == S_IFREG ? Int(st.st_size) : nil
+        return try readAll(fd.rawValue, limit: limit, subject: path, size: size)
+    }
+
+    /// Reads `fd` to its end, at most `limit` bytes (standard input, a pipe); over that is an
+    /// error naming `subject` and, when known, the whole `size`.
+    public static func readAll(_ fd: Int32, limit: Int, subject: String, size: Int? = nil) throws(SystemError) -> [UInt8] {
         func tooLong() -> SystemError {
-            let size = (st.st_mode & S_IFMT) == S_IFREG ? "\(st.st_size) bytes, " : ""
-            return SystemError("read", errno: EFBIG, subject: path, explanation: "\(size)over the \(limit)-byte limit")
+            SystemError("read", errno: EFBIG, subject: subject, explanation: (size.map { "\($0) bytes, " } ?? "") + "over the \(limit)-byte limit")
         }
-        if (st.st_mode & S_IFMT) == S_IFREG && Int(st.st_size) > limit { throw tooLong() }
+        if let size, size > limit { throw tooLong() }
         var out: [UInt8] = []
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 1)
         defer { chunk.deallocate() }
         while out.count <= limit {
             let want = min(chunk.count, limit + 1 - out.count)
-            let n = try fd.read(into: UnsafeMutableRawBufferPointer(rebasing: chunk[0..<want]))
+            let n = try syscall("read", subject: subject) { Glibc.read(fd, chunk.baseAddress, want) }
             if n == 0 { break }
             out.append(contentsOf: chunk[0..<n])
         }
@@ -43,13 +49,14 @@ public enum Files {
         let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
         var template = Array((dir + "." + base + ".XXXXXX").utf8CString)
         let raw = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard raw >= 0 else { throw SystemError("mkstemp", errno: errno, subject: dir.isEmpty ? "." : dir) }
+        guard raw >= 0 else { throw SystemError("mkstemp", errno: errno, subject: path) }
         _ = fcntl(raw, F_SETFD, FD_CLOEXEC)
-        let tmp = String(cString: template)
+        let tmp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let fd = FileDescriptor(adopting: raw)
         do throws(SystemError) {
             _ = fchmod(raw, 0o644)
-            try fd.writeAll(bytes, subject: tmp)
+            // Errors name the file being written, not the temporary (a full disk: "PATH: No space left").
+            try fd.writeAll(bytes, subject: path)
             fd.close()
             _ = try syscall("rename", subject: path) { rename(tmp, path) }
         } catch {

@@ -1,3 +1,4 @@
+import Escaping
 import Synchronization
 
 /// Log lines for people and for journald: one line each, with a syslog priority prefix
@@ -59,10 +60,9 @@ public enum Log {
     public static func emit(_ level: Level, _ message: String) {
         let s = settings.withLock { $0 }
         guard level <= s.threshold else { return }
-        // One line, always: a newline in a message (say, from controller input) must not
-        // forge a second log entry.
-        let line = message.contains("\n") || message.contains("\r")
-            ? String(message.map { $0 == "\n" || $0 == "\r" ? " " : $0 }) : message
+        // One line, always, with nothing a terminal or journald would act on: a newline and
+        // "<0>" from controller input must not forge a second, emergency-level entry.
+        let line = Escaping.escaped(message)
         let text = s.prefixes ? "<\(level.rawValue)>\(line)" : line
         s.sink(text)
         for o in s.observers.values { o(text) }

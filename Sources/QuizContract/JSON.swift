@@ -1,3 +1,5 @@
+import Escaping
+
 /// A strict JSON parser (RFC 8259) that reports where input is wrong by line and column.
 ///
 /// Ours rather than `JSONDecoder`: the quiz contract needs integer-versus-number checks,
@@ -32,6 +34,11 @@ public enum JSONValue: Equatable, Sendable {
         case .array: return "an array"
         case .object: return "an object"
         }
+    }
+
+    public var isArray: Bool {
+        if case .array = self { return true }
+        return false
     }
 
     public subscript(key: String) -> JSONValue? {
@@ -122,7 +129,7 @@ public struct JSONParser {
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw error("expected a string key") }
             let keyPos = i
             let key = try string()
-            guard keys.insert(key).inserted else { throw error("duplicate key \"\(key)\"", at: keyPos) }
+            guard keys.insert(key).inserted else { throw error("duplicate key \(Escaping.quoted(key))", at: keyPos) }
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
             i += 1

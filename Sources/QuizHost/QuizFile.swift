@@ -47,7 +47,7 @@ public struct QuizFile: Equatable, Sendable {
     }
 
     public static func parse(_ bytes: [UInt8]) throws(Problem) -> QuizFile {
-        guard bytes.count <= maxBytes else { throw Problem("the file is over \(maxBytes / 1024) KiB") }
+        guard bytes.count <= maxBytes else { throw Problem("\(bytes.count) bytes, over the \(maxBytes)-byte limit") }
         guard String(validating: bytes, as: UTF8.self) != nil else { throw Problem("not UTF-8") }
         let json: JSONValue
         do {
@@ -55,45 +55,57 @@ public struct QuizFile: Equatable, Sendable {
         } catch {
             throw Problem("not JSON: \(error)")
         }
-        let root = try Node(json, path: "")
-        try root.allow(["title", "quizId", "joinCode", "joinURL", "timeLimit", "questions", "leaderboard"])
-        guard let title = try root.string("title", max: 200) else { throw Problem("title: missing (the quiz's name)") }
-        let defaultLimit = try root.seconds("timeLimit") ?? defaultTimeLimit
-        var quiz = QuizFile(title: title, quizId: try root.string("quizId", max: 100),
-                            joinCode: try root.string("joinCode", max: 32), joinURL: try root.string("joinURL", max: 512),
-                            questions: [], leaderboard: [])
-        guard let list = try root.array("questions") else { throw Problem("questions: missing (a list of questions)") }
-        guard !list.isEmpty else { throw Problem("questions: the list is empty") }
-        guard list.count <= maxQuestions else { throw Problem("questions: \(list.count) questions, at most \(maxQuestions)") }
-        for (i, item) in list.enumerated() {
-            let q = try Node(item, path: "questions[\(i)].")
-            try q.allow(["text", "choices", "correct", "timeLimit"])
-            guard let text = try q.string("text", max: 1000), !text.isEmpty else { throw Problem("questions[\(i)].text: missing") }
-            let choices = try q.strings("choices", maxItems: 6, maxLength: 200) ?? []
-            guard choices.count >= 2 else {
-                throw Problem("questions[\(i)].choices: \(choices.count) given, a question needs 2 to 6")
-            }
-            let correct = try q.int("correct")
-            if let c = correct, !(0..<choices.count).contains(c) {
-                throw Problem("questions[\(i)].correct: \(c) is not the index of a choice (0 to \(choices.count - 1); the first choice is 0)")
-            }
-            quiz.questions.append(Question(text: text, choices: choices, correct: correct, timeLimit: try q.seconds("timeLimit") ?? defaultLimit))
+        do {
+            return try fields(of: json)
+        } catch {
+            throw Problem(error.message)
         }
-        if let board = try root.array("leaderboard") {
-            guard board.count <= 50 else { throw Problem("leaderboard: \(board.count) entries, at most 50") }
-            quiz.leaderboard = try Self.standings(board, path: "leaderboard")
+    }
+
+    /// Seconds to answer a question: more than 0, at most an hour.
+    private static func seconds(_ f: FieldReader, _ key: String) throws(FieldError) -> Double? {
+        try f.number(key, in: Double.leastNonzeroMagnitude...3600, what: "must be more than 0 and at most 3600 seconds")
+    }
+
+    private static func fields(of json: JSONValue) throws(FieldError) -> QuizFile {
+        let root = try FieldReader(json, name: "the file")
+        try root.allowOnly(["title", "quizId", "joinCode", "joinURL", "timeLimit", "questions", "leaderboard"])
+        let title = try root.required("title", max: Limits.titleLength, why: "the quiz's name")
+        let defaultLimit = try seconds(root, "timeLimit") ?? defaultTimeLimit
+        var quiz = QuizFile(title: title, quizId: try root.string("quizId", max: Limits.quizIdLength),
+                            joinCode: try root.string("joinCode", max: Limits.joinCodeLength),
+                            joinURL: try root.string("joinURL", max: Limits.joinURLLength),
+                            questions: [], leaderboard: [])
+        guard let list = try root.objects("questions", maxItems: maxQuestions) else {
+            throw FieldError("questions: missing (a list of questions)")
+        }
+        guard !list.isEmpty else { throw FieldError("questions: the list is empty") }
+        for q in list {
+            try q.allowOnly(["text", "choices", "correct", "timeLimit"])
+            guard let text = try q.string("text", max: Limits.questionLength), !text.isEmpty else { throw FieldError("\(q.path)text: missing") }
+            let choices = try q.strings("choices", maxItems: Limits.choices, maxLength: Limits.choiceLength, nonEmpty: true) ?? []
+            guard choices.count >= 2 else {
+                throw FieldError("\(q.path)choices: \(choices.count) given, a question needs 2 to \(Limits.choices)")
+            }
+            let correct = try q.int("correct", min: 0)
+            if let c = correct, c >= choices.count {
+                throw FieldError("\(q.path)correct: \(c) is not the index of a choice (0 to \(choices.count - 1); the first choice is 0)")
+            }
+            quiz.questions.append(Question(text: text, choices: choices, correct: correct, timeLimit: try seconds(q, "timeLimit") ?? defaultLimit))
+        }
+        if let board = try root.objects("leaderboard", maxItems: Limits.standings) {
+            quiz.leaderboard = try standings(board)
         }
         return quiz
     }
 
-    /// Standings from a JSON array of `{"name": …, "score": …}` (the quiz file's, or a scores file).
-    public static func standings(_ items: [JSONValue], path: String) throws(Problem) -> [QuizState.Standing] {
+    /// Standings from `{"name": …, "score": …}` objects (the quiz file's, or a scores file).
+    static func standings(_ entries: [FieldReader]) throws(FieldError) -> [QuizState.Standing] {
         var out: [QuizState.Standing] = []
-        for (k, item) in items.enumerated() {
-            let e = try Node(item, path: "\(path)[\(k)].")
-            try e.allow(["name", "score"])
-            guard let name = try e.string("name", max: 64) else { throw Problem("\(path)[\(k)].name: missing") }
-            guard let score = try e.int("score", min: nil) else { throw Problem("\(path)[\(k)].score: missing") }
+        for e in entries {
+            try e.allowOnly(["name", "score"])
+            let name = try e.required("name", max: Limits.nameLength)
+            guard let score = try e.int("score", min: nil) else { throw FieldError("\(e.path)score: missing") }
             out.append(.init(name: name, score: score))
         }
         return out
@@ -107,94 +119,21 @@ public struct QuizFile: Equatable, Sendable {
         } catch {
             throw Problem("\(path): \(error.message)")
         }
-        guard bytes.count <= maxBytes else { throw Problem("\(path): the file is over \(maxBytes / 1024) KiB") }
+        let json: JSONValue
         do {
-            let json = try JSONParser.parse(bytes)
-            switch json {
-            case .array(let items): return try standings(items, path: "")
-            case .object:
-                guard let v = json["leaderboard"], case .array(let items) = v else {
-                    throw Problem("expected an array of {\"name\", \"score\"} or {\"leaderboard\": [...]}")
-                }
-                return try standings(items, path: "leaderboard")
-            default: throw Problem("expected an array of {\"name\", \"score\"}")
-            }
-        } catch let e as JSONSyntaxError {
-            throw Problem("\(path): not JSON: \(e)")
-        } catch let e as Problem {
-            throw Problem("\(path): \(e.message)")
+            json = try JSONParser.parse(bytes)
         } catch {
-            throw Problem("\(path): \(error)")
+            throw Problem("\(path): not JSON: \(error)")
         }
-    }
-}
-
-/// One JSON object of the quiz file, with typed access and the field's path in every error.
-private struct Node {
-    let members: [(String, JSONValue)]
-    let path: String
-
-    init(_ v: JSONValue, path: String) throws(QuizFile.Problem) {
-        guard case .object(let m) = v else {
-            throw QuizFile.Problem("\(path.isEmpty ? "the file" : String(path.dropLast())): must be an object, got \(v.typeName)")
+        do throws(FieldError) {
+            // The bare array is read as the `leaderboard` member of an object around it.
+            let root = try FieldReader(json.isArray ? .object([("leaderboard", json)]) : json, name: "the file")
+            guard let board = try root.objects("leaderboard", maxItems: Limits.standings) else {
+                throw FieldError("expected an array of {\"name\", \"score\"} or {\"leaderboard\": [...]}")
+            }
+            return try standings(board)
+        } catch {
+            throw Problem("\(path): \(error.message)")
         }
-        members = m
-        self.path = path
-    }
-
-    func allow(_ keys: Set<String>) throws(QuizFile.Problem) {
-        for (k, _) in members where !keys.contains(k) {
-            throw QuizFile.Problem("\(path)\(k): unknown field (known: \(keys.sorted().joined(separator: ", ")))")
-        }
-    }
-
-    func value(_ key: String) -> JSONValue? {
-        guard let v = members.first(where: { $0.0 == key })?.1 else { return nil }
-        if case .null = v { return nil }
-        return v
-    }
-
-    func string(_ key: String, max: Int) throws(QuizFile.Problem) -> String? {
-        guard let v = value(key) else { return nil }
-        guard case .string(let s) = v else { throw QuizFile.Problem("\(path)\(key): must be a string, got \(v.typeName)") }
-        let n = s.unicodeScalars.count
-        guard n <= max else { throw QuizFile.Problem("\(path)\(key): \(n) characters, at most \(max)") }
-        return s
-    }
-
-    func int(_ key: String, min: Int? = 0) throws(QuizFile.Problem) -> Int? {
-        guard let v = value(key) else { return nil }
-        guard case .number(let d, _) = v else { throw QuizFile.Problem("\(path)\(key): must be an integer, got \(v.typeName)") }
-        guard d == d.rounded(), abs(d) <= 9_007_199_254_740_991 else {
-            throw QuizFile.Problem("\(path)\(key): must be a whole number, got \(d)")
-        }
-        if let min, Int(d) < min { throw QuizFile.Problem("\(path)\(key): must be at least \(min)") }
-        return Int(d)
-    }
-
-    func seconds(_ key: String) throws(QuizFile.Problem) -> Double? {
-        guard let v = value(key) else { return nil }
-        guard case .number(let d, _) = v else { throw QuizFile.Problem("\(path)\(key): must be a number of seconds, got \(v.typeName)") }
-        guard d > 0, d <= 3600 else { throw QuizFile.Problem("\(path)\(key): must be more than 0 and at most 3600 seconds") }
-        return d
-    }
-
-    func array(_ key: String) throws(QuizFile.Problem) -> [JSONValue]? {
-        guard let v = value(key) else { return nil }
-        guard case .array(let items) = v else { throw QuizFile.Problem("\(path)\(key): must be an array, got \(v.typeName)") }
-        return items
-    }
-
-    func strings(_ key: String, maxItems: Int, maxLength: Int) throws(QuizFile.Problem) -> [String]? {
-        guard let items = try array(key) else { return nil }
-        guard items.count <= maxItems else { throw QuizFile.Problem("\(path)\(key): \(items.count) given, at most \(maxItems)") }
-        var out: [String] = []
-        for (k, item) in items.enumerated() {
-            guard case .string(let s) = item else { throw QuizFile.Problem("\(path)\(key)[\(k)]: must be a string, got \(item.typeName)") }
-            guard !s.isEmpty else { throw QuizFile.Problem("\(path)\(key)[\(k)]: empty") }
-            guard s.unicodeScalars.count <= maxLength else { throw QuizFile.Problem("\(path)\(key)[\(k)]: over \(maxLength) characters") }
-            out.append(s)
-        }
-        return out
     }
 }

@@ -1,8 +1,9 @@
 import Glibc
 import Platform
-import Renderer
 
-// Hands the command line to one command; turns every error into one line on stderr.
+// Descriptors 0–2 are open before anything else is (see StandardStreams); then the command
+// line goes to one command, and every error becomes one line on stderr.
+StandardStreams.ensureOpen()
 let args = Array(CommandLine.arguments.dropFirst())
 
 exit(CLI.run(args))

@@ -16,6 +16,12 @@ final class RecordingSink: StateSink {
         origins.append(origin)
         store.apply(bytes, from: origin)
     }
+    func reject(_ reason: String, from origin: String) {
+        origins.append(origin)
+        rejections.append(reason)
+        store.reject(reason, from: origin)
+    }
+    var rejections: [String] = []
     func controllerLink(online: Bool) { links.append(online) }
 }
 
@@ -168,7 +174,8 @@ private func writeInPlace(_ path: String, _ text: String, close closing: Bool = 
         var huge = Array("{\"title\":\"".utf8) + [UInt8](repeating: 0x61, count: 200_000) + Array("\"}\n".utf8)
         send(huge)
         #expect(loop.run(until: { sink.store.rejectedCount == 1 }, timeout: 5))
-        #expect(sink.origins.last == "stdin line 6 (200012 bytes)")
+        #expect(sink.origins.last == "stdin line 6")
+        #expect(sink.rejections == ["line is 200012 bytes, over the 65536-byte limit"], "the real length, not the part read")
         huge = Array("{\"title\":\"after\"}".utf8)  // no newline: taken at end of input
         send(huge)
         close(fds[1])

@@ -55,7 +55,7 @@ import Testing
         ("{\"schema\":\"1\"}", "schema: must be an integer, got a string"),
         ("{\"schema\":0}", "schema: 0 is below the minimum 1"),
         ("{\"revision\":-1}", "revision: -1 is below the minimum 0"),
-        ("{\"revision\":1.5}", "revision: must be an integer, got a number"),
+        ("{\"revision\":1.5}", "revision: must be an integer, got 1.5"),
         ("{\"phase\":\"intermission\"}", "phase: \"intermission\" is not one of"),
         ("{\"phase\":3}", "phase: must be a string, got a number"),
         ("{\"phase\":\"question\"}", "question.text: required when phase is question"),
@@ -99,7 +99,7 @@ import Testing
 
     @Test func leaderboardIsLimitedToFiftyEntries() {
         let entries = (0..<51).map { "{\"name\":\"p\($0)\",\"score\":\($0)}" }.joined(separator: ",")
-        #expect(rejection("{\"leaderboard\":[\(entries)]}")?.hasPrefix("leaderboard: 51 entries, at most 50") == true)
+        #expect(rejection("{\"leaderboard\":[\(entries)]}")?.hasPrefix("leaderboard: 51 items, at most 50") == true)
     }
 
     @Test func sizeLimitIs64KiB() {

@@ -24,7 +24,7 @@ import Testing
         (#"{"title":"T","questions":[{"text":"Q","choices":["a","b"],"corect":1}]}"#, "questions[0].corect: unknown field"),
         (#"{"title":"T","questions":[{"text":"Q","choices":["a","b"],"timeLimit":0}]}"#, "questions[0].timeLimit: must be more than 0"),
         (#"{"title":"T","questions":[{"text":"Q","choices":["a",3]}]}"#, "questions[0].choices[1]: must be a string, got a number"),
-        (#"{"title":"T","questions":[{"text":"Q","choices":["a","b"],"correct":1.5}]}"#, "questions[0].correct: must be a whole number"),
+        (#"{"title":"T","questions":[{"text":"Q","choices":["a","b"],"correct":1.5}]}"#, "questions[0].correct: must be an integer, got 1.5"),
         (#"{"title":"T","questions":[{"choices":["a","b"]}]}"#, "questions[0].text: missing"),
         (#"{"title":"T","questions":[{"text":"Q","choices":["a","b"]}],"leaderboard":[{"name":"x"}]}"#, "leaderboard[0].score: missing"),
     ])

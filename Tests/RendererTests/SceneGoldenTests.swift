@@ -57,7 +57,7 @@ import Testing
         let state = try #require(Self.states.first { $0.0 == name }?.1)
         let canvas = Canvas(width: width, height: height)
         SceneRenderer(fonts: fonts).render(state, into: canvas, now: Self.now)
-        Snapshot.assert(canvas, named: "\(name)-\(width)x\(height)")
+        Snapshot.assert(canvas, named: "\(name)-\(width)x\(height)", fonts: fonts)
     }
 
     /// The "controller offline" mark over a busy scene and a calm one, in both orientations.
@@ -67,7 +67,7 @@ import Testing
         let state = try #require(Self.states.first { $0.0 == name }?.1)
         let canvas = Canvas(width: width, height: height)
         SceneRenderer(fonts: fonts).render(state, into: canvas, now: Self.now, overlay: ScreenOverlay(controllerOffline: true))
-        Snapshot.assert(canvas, named: "offline-\(name)-\(width)x\(height)")
+        Snapshot.assert(canvas, named: "offline-\(name)-\(width)x\(height)", fonts: fonts)
     }
 
     /// The seed app's rule, checked on ink: the question text drawn for a 3840-wide display is

@@ -38,6 +38,6 @@ import Testing
         let box = Rect(x: margin, y: y, width: size * 9, height: narrow.height)
         canvas.fillRect(box, Theme.standard.panel)
         engine.draw(narrow, in: canvas, rect: box, color: Theme.standard.accent)
-        Snapshot.assert(canvas, named: "text-mixed-\(size)")
+        Snapshot.assert(canvas, named: "text-mixed-\(size)", fonts: fonts)
     }
 }

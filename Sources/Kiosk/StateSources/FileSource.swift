@@ -127,9 +127,13 @@ public final class FileSource: StateSource {
         settleTimer = nil
         let bytes: [UInt8]
         do {
-            bytes = try Files.read(path, limit: StateDecoder.maxBytes + 1)
+            bytes = try Files.read(path, limit: StateDecoder.maxBytes)
         } catch {
-            if error.errno == ENOENT {
+            if error.errno == EFBIG {
+                // Over the limit: a rejected message like any other (counted, last state kept).
+                missingReported = false
+                sink?.reject(error.message, from: path)
+            } else if error.errno == ENOENT {
                 if !missingReported { Log.info("\(description): no such file yet; waiting for it") }
                 missingReported = true
             } else {
@@ -140,7 +144,7 @@ public final class FileSource: StateSource {
         missingReported = false
         if unlessUnchanged && bytes == lastBytes { return }
         lastBytes = bytes
-        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+        if StateDecoder.isBlank(bytes) {
             Log.info("\(description): the file is empty (being rewritten?); keeping the last state")
             return
         }

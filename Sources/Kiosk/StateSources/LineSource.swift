@@ -5,8 +5,8 @@ import Renderer
 
 /// One JSON state per line from a file descriptor: `--source stdin`, for piping a controller
 /// (or `mosquitto_sub`) into a screen. Blank lines are skipped; a line longer than the 64 KiB
-/// limit is passed on truncated just past it (so the store rejects it as over the limit) and
-/// the rest of it is skipped. At end of input the last state stays on screen.
+/// limit is rejected with its real length, and no more of it than the limit is kept in memory.
+/// At end of input the last state stays on screen.
 public final class LineSource: StateSource {
     public let description: String
     private let fd: Int32
@@ -64,7 +64,7 @@ public final class LineSource: StateSource {
     }
 
     private func take(_ bytes: ArraySlice<UInt8>) {
-        let room = StateDecoder.maxBytes + 1 - buffer.count
+        let room = StateDecoder.maxBytes - buffer.count
         if bytes.count <= room {
             buffer.append(contentsOf: bytes)
         } else {
@@ -80,9 +80,12 @@ public final class LineSource: StateSource {
             skipped = 0
         }
         if buffer.last == 0x0D { buffer.removeLast() }
-        if skipped == 0, buffer.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
-        let origin = skipped > 0
-            ? "\(description) line \(lineNumber) (\(buffer.count + skipped) bytes)" : "\(description) line \(lineNumber)"
+        let origin = "\(description) line \(lineNumber)"
+        if skipped > 0 {
+            sink?.reject("line is \(buffer.count + skipped) bytes, over the \(StateDecoder.maxBytes)-byte limit", from: origin)
+            return
+        }
+        if StateDecoder.isBlank(buffer) { return }
         sink?.receive(buffer, from: origin)
     }
 

@@ -1,3 +1,4 @@
+import Escaping
 import Glibc
 import MQTT
 import Platform
@@ -34,7 +35,7 @@ public final class MQTTSource: StateSource {
     /// `broker.room` must be set; `screen` is one topic level (see `BrokerURL.roomProblem`).
     public init(broker: BrokerURL, screen: String, caFile: String? = nil) throws(MQTTError) {
         guard let room = broker.room else { throw MQTTError("\(broker): the room is missing (\(broker)/ROOM)") }
-        if let why = BrokerURL.roomProblem(screen) { throw MQTTError("screen id \"\(screen)\": \(why)") }
+        if let why = BrokerURL.roomProblem(screen) { throw MQTTError("screen id \(Escaping.quoted(screen)): \(why)") }
         self.broker = broker
         self.room = room
         self.screen = screen
@@ -51,9 +52,9 @@ public final class MQTTSource: StateSource {
             clientID: "quizkiosk-\(screen)-\(getpid())",
             caFile: caFile,
             will: .init(topic: presenceTopic, payload: offline, qos: 1, retain: true))
-        // One byte past the contract's limit is enough for the store to reject it as too big;
-        // the rest of a huge message is never copied.
-        config.payloadLimit = StateDecoder.maxBytes + 1
+        // A message over the contract's limit is rejected by its size alone (reported by
+        // onOversized); the client copies no more than the limit of it.
+        config.payloadLimit = StateDecoder.maxBytes
         tune?(&config)
         let client = try MQTTClient(config, loop: loop)
         self.client = client
@@ -62,9 +63,12 @@ public final class MQTTSource: StateSource {
         client.onOversized = { t, size in if t == topic { oversized = size } }
         client.onMessage = { [weak self] t, payload, _ in
             guard t == topic else { return }
-            let origin = oversized.map { "\(t) (\($0) bytes)" } ?? t
-            oversized = nil
-            self?.sink?.receive(payload, from: origin)
+            if let size = oversized {
+                oversized = nil
+                self?.sink?.reject("message is \(size) bytes, over the \(StateDecoder.maxBytes)-byte limit", from: t)
+            } else {
+                self?.sink?.receive(payload, from: t)
+            }
         }
         client.onConnected = { [weak self] in self?.linkUp() }
         client.onDisconnected = { [weak self] _ in self?.linkDown() }

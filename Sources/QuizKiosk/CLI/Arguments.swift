@@ -1,7 +1,11 @@
 /// A command line error: one line for the user, and whether the usage line should follow.
 struct UsageError: Error, CustomStringConvertible {
     let message: String
+    /// `--help` (or `-h`) among a command's arguments: print that command's usage and succeed.
+    var isHelp = false
     var description: String { message }
+
+    static let help = UsageError(message: "help", isHelp: true)
 }
 
 /// Parses `--name value`, `--name=value` and `--flag` against a list of what a command accepts.
@@ -25,6 +29,7 @@ struct Arguments {
                 onlyPositional = true
                 continue
             }
+            if a == "--help" || a == "-h" { throw .help }
             var name = a
             var inline: String?
             if let eq = a.firstIndex(of: "=") {
@@ -38,8 +43,13 @@ struct Arguments {
                 if let inline {
                     values[name, default: []].append(inline)
                 } else {
-                    guard i < args.count else { throw UsageError(message: "\(name) needs a value") }
-                    values[name, default: []].append(args[i])
+                    // `--state --out x.png`: the next word is another option, not a value.
+                    let next = i < args.count ? args[i] : nil
+                    let nextName = next.map { String($0.prefix { $0 != "=" }) }
+                    guard let next, let nextName, !(options.contains(nextName) || allowedFlags.contains(nextName) || nextName == "--help") else {
+                        throw UsageError(message: "\(name) needs a value")
+                    }
+                    values[name, default: []].append(next)
                     i += 1
                 }
             } else {

@@ -1,3 +1,4 @@
+import Escaping
 import Glibc
 import Pixels
 import Platform
@@ -16,7 +17,7 @@ enum CLI {
           render --state FILE [--size WxH] --out FILE.png [--now TIME] [--fonts DIR] [--font FILE]...
                         draw what the TV shows for a quiz state (TIME: RFC 3339, for countdowns)
           run [--connector NAME | --outputs first|all|NAME,...] [--mode WxH[@HZ]] [--device PATH]
-              [--source SOURCE]... [--config FILE] [--now TIME] [--fonts DIR]
+              [--source SOURCE]... [--config FILE] [--now TIME] [--fonts DIR] [--font FILE]...
               [--screen-id ID] [--password-file FILE] [--cafile FILE]
                         the screen: show the quiz state on the TV (DRM/KMS) until SIGINT/SIGTERM
                         SOURCE: mqtt://[user@]host[:port]/ROOM, mqtts://…, file:PATH, stdin or demo
@@ -53,7 +54,7 @@ enum CLI {
 
     static func run(_ args: [String]) -> Int32 {
         guard let name = args.first else {
-            printError(usage)
+            Console.err(usage)
             return 2
         }
         let rest = Array(args.dropFirst())
@@ -82,9 +83,13 @@ enum CLI {
             default:
                 throw UsageError(message: "unknown command \(name)")
             }
+        } catch let e as UsageError where e.isHelp {
+            Console.out(usage(of: name) ?? usage)
+            return 0
         } catch let e as UsageError {
             printError("quizkiosk: \(e.message)")
-            printError(usage.split(separator: "\n").first.map(String.init) ?? "")
+            let line = (usage(of: name) ?? usage).split(separator: "\n").first.map { $0.drop { $0 == " " } } ?? ""
+            printError(line.hasPrefix("usage:") ? String(line) : "usage: quizkiosk \(line) (--help: more)")
             return 2
         } catch {
             printError("quizkiosk: \(error)")
@@ -92,8 +97,27 @@ enum CLI {
         }
     }
 
+    /// One line on stderr. Errors quote what the user or a file gave (paths, values), so the
+    /// line is escaped: no control character from outside reaches the terminal or journald.
     static func printError(_ line: String) {
-        Console.err(line)
+        Console.err(Escaping.escaped(line))
+    }
+
+    /// The usage of one command: its lines in `usage`, from "  name" to the next command.
+    static func usage(of command: String) -> String? {
+        let lines = usage.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("  \(command) ") || $0 == "  \(command)" }) else { return nil }
+        var end = start + 1
+        // Continuation lines are indented deeper than a command's own line.
+        while end < lines.count, lines[end].hasPrefix("    ") { end += 1 }
+        // A command listed twice (run, run --headless; bench, bench --soak): both entries.
+        var out = lines[start..<end].map(String.init)
+        if let again = lines[end...].firstIndex(where: { $0.hasPrefix("  \(command) ") }) {
+            var e = again + 1
+            while e < lines.count, lines[e].hasPrefix("    ") { e += 1 }
+            out += lines[again..<e].map(String.init)
+        }
+        return out.joined(separator: "\n")
     }
 
     /// The fonts: `--fonts DIR`, else the default search (see `FontSet.defaultDirectory`);

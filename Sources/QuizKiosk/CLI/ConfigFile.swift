@@ -37,7 +37,6 @@ enum ConfigFile {
         } catch {
             throw CLIError("\(path): \(error.message)")
         }
-        guard bytes.count <= 1 << 20 else { throw CLIError("\(path): over 1 MiB; not a settings file?") }
         var out: [String] = []
         for (n, raw) in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.drop { $0 == " " || $0 == "\t" }

@@ -74,17 +74,21 @@ public struct DisplayReport {
             w.key("crtcs")
             w.array(snapshot.crtcs) { c in
                 w.object {
-                    w.member("id", Int(c.id))
-                    w.member("framebuffer", Int(c.bufferID))
-                    w.member("x", Int(c.x))
-                    w.member("y", Int(c.y))
-                    w.key("mode")
-                    if let m = c.mode { w.string(m.description) } else { w.null() }
+                    writeCrtcMembers(c, w)
                     w.key("connectors")
                     w.array(snapshot.connectors(drivenBy: c.id)) { w.int(Int($0)) }
                 }
             }
         }
+    }
+
+    private func writeCrtcMembers(_ c: CrtcInfo, _ w: JSONWriter) {
+        w.member("id", Int(c.id))
+        w.member("framebuffer", Int(c.bufferID))
+        w.member("x", Int(c.x))
+        w.member("y", Int(c.y))
+        w.key("mode")
+        if let m = c.mode { w.string(m.description) } else { w.null() }
     }
 
     private func writeConnector(_ c: ConnectorInfo, _ w: JSONWriter) {
@@ -99,14 +103,7 @@ public struct DisplayReport {
             w.member("heightMM", Int(c.heightMM))
             w.key("crtc")
             if let crtc = snapshot.currentCrtc(of: c) {
-                w.object {
-                    w.member("id", Int(crtc.id))
-                    w.member("framebuffer", Int(crtc.bufferID))
-                    w.member("x", Int(crtc.x))
-                    w.member("y", Int(crtc.y))
-                    w.key("mode")
-                    if let m = crtc.mode { w.string(m.description) } else { w.null() }
-                }
+                w.object { writeCrtcMembers(crtc, w) }
             } else {
                 w.null()
             }

@@ -3,7 +3,6 @@ import MQTT
 import Platform
 import QuizContract
 import QuizHost
-import Renderer
 
 /// `quizkiosk host QUIZ.json --broker URL --room ROOM`: runs a quiz from a file in the
 /// terminal. Each step (keys: next, reveal, leaderboard, back, quit) is published retained on
@@ -32,39 +31,25 @@ enum HostCommand {
 
         let loop = EventLoop()
         let signals = try SignalWatch()
-        let client = try MQTTClient(.init(broker: url, clientID: "quizkiosk-host-\(getpid())", caFile: args.value("--cafile")), loop: loop)
+        let publisher = try RetainedPublisher(.init(broker: url, clientID: "quizkiosk-host-\(getpid())", caFile: args.value("--cafile")),
+                                              loop: loop)
         let topic = BrokerURL.stateTopic(room: room)
         let ui = HostTerminal(loop: loop)
-        /// The revision the broker has (acknowledged), and the message ids still in flight.
-        var acknowledged = 0
-        var inFlight: [Int32: Int] = [:]
 
-        func publishCurrent() {
-            let state = session.state()
-            let rev = state.revision ?? 0
-            if let mid = client.publish(.init(topic: topic, payload: StateEncoder.encode(state), qos: 1, retain: true)) {
-                inFlight[mid] = rev
-            } else if client.state != .connecting {
-                ui.line("  (broker unreachable: revision \(rev) is sent when it is back)")
-            }
-        }
         func show() {
             ui.line("[\(session.revision)] \(session.summary(now: Clock.now()))")
-            publishCurrent()
+            if !publisher.retain(StateEncoder.encode(session.state()), on: topic), publisher.client.state != .connecting {
+                ui.line("  (broker unreachable: revision \(session.revision) is sent when it is back)")
+            }
             updateStatus()
         }
         func updateStatus() {
             let left = session.secondsLeft(now: Clock.now()).map { $0 > 0 ? "⏱ \(Int($0.rounded(.up))) s left" : "⏱ time is up — r reveals" }
-            ui.setStatus(left.map { $0 + (client.state == .connected ? "" : " · broker unreachable") })
+            ui.setStatus(left.map { $0 + (publisher.isConnected ? "" : " · broker unreachable") })
         }
         func tick() {
             updateStatus()
             loop.after(1) { tick() }
-        }
-
-        client.onConnected = { publishCurrent() }
-        client.onPublished = { mid in
-            if let rev = inFlight.removeValue(forKey: mid) { acknowledged = max(acknowledged, rev) }
         }
         ui.onKey = { key in
             switch key {
@@ -91,17 +76,22 @@ enum HostCommand {
         ui.line("QuizKiosk host — \(quiz.title): \(quiz.questions.count) questions, room \(room) on \(url)")
         ui.line(HostTerminal.help)
         ui.start()
-        client.start()
+        publisher.start()
         show()
         tick()
         loop.run()
 
         ui.restore()
-        // Let the last state reach the broker (QoS 1 acknowledgement) before saying goodbye.
+        // Let the last state reach the broker (QoS 1 acknowledgement) before saying goodbye,
+        // also when the quit came before the first connection did.
         let last = session.revision
-        _ = loop.run(until: { acknowledged >= last || client.state != .connected }, timeout: 3)
-        client.stop()
-        if acknowledged >= last {
+        let delivered = publisher.flush(on: loop, timeout: 10)
+        publisher.stop()
+        if let why = publisher.refused {
+            Console.err("quit: \(url): the broker refused the connection: \(why); the screens show an older state")
+            return 1
+        }
+        if delivered {
             Console.out("quit: the screens keep showing revision \(last); `quizkiosk publish --clear` clears the room")
             return 0
         }

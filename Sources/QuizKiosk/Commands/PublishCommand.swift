@@ -2,7 +2,7 @@ import Glibc
 import MQTT
 import Platform
 import QuizContract
-import Renderer
+import QuizHost
 
 /// `quizkiosk publish --broker URL --room ROOM STATE.json`: publishes one state, retained at
 /// QoS 1, waits for the broker's acknowledgement and exits. The file is validated first (the
@@ -33,18 +33,13 @@ enum PublishCommand {
         let loop = EventLoop()
         var config = MQTTClient.Configuration(broker: url, clientID: "quizkiosk-publish-\(getpid())", caFile: args.value("--cafile"))
         config.retryCap = 2
-        let client = try MQTTClient(config, loop: loop)
+        let publisher = try RetainedPublisher(config, loop: loop)
         let topic = BrokerURL.stateTopic(room: room)
-        var mid: Int32?
-        var acknowledged = false
-        var refused: String?
-        client.onConnected = { mid = client.publish(.init(topic: topic, payload: payload, qos: 1, retain: true)) }
-        client.onPublished = { m in if m == mid { acknowledged = true } }
-        client.onRefused = { why in refused = why }
-        client.start()
-        _ = loop.run(until: { acknowledged || refused != nil }, timeout: timeout)
-        client.stop()
-        if let refused {
+        publisher.retain(payload, on: topic)
+        publisher.start()
+        let acknowledged = publisher.flush(on: loop, timeout: timeout)
+        publisher.stop()
+        if let refused = publisher.refused {
             throw CLIError("\(url): the broker refused the connection: \(refused) (check the user name and --password-file or \(BrokerOptions.passwordVariable))")
         }
         guard acknowledged else {
@@ -57,14 +52,12 @@ enum PublishCommand {
     static func read(_ path: String, raw: Bool) throws -> [UInt8] {
         let bytes: [UInt8]
         do {
-            bytes = path == "-" ? try readAll(fd: 0, limit: 1 << 20) : try Files.read(path, limit: 1 << 20)
+            bytes = path == "-" ? try Files.readAll(0, limit: 1 << 20, subject: "standard input") : try Files.read(path, limit: 1 << 20)
         } catch {
             throw CLIError("\(path): \(error.message)")
         }
-        // Never a silently cut message, not even with --raw (which is for sending invalid ones).
-        guard bytes.count <= 1 << 20 else { throw CLIError("\(path): over 1 MiB; not published") }
         if raw { return bytes }
-        guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else {
+        guard !StateDecoder.isBlank(bytes) else {
             throw CLIError("\(path): the file is empty (use --clear to clear the room)")
         }
         do {
@@ -73,18 +66,5 @@ enum PublishCommand {
             throw CLIError("\(path): \(error.message) (not published; --raw sends it anyway)")
         }
         return bytes
-    }
-
-    static func readAll(fd: Int32, limit: Int) throws(SystemError) -> [UInt8] {
-        var out: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while out.count <= limit {
-            let n = try syscall("read", subject: "standard input") {
-                chunk.withUnsafeMutableBytes { b in Glibc.read(fd, b.baseAddress, b.count) }
-            }
-            if n == 0 { break }
-            out.append(contentsOf: chunk[0..<n])
-        }
-        return out
     }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import Pixels
 import Platform
 import QuizContract
@@ -5,6 +6,23 @@ import Renderer
 
 /// `quizkiosk render --state FILE [--size WxH] --out FILE.png`: one frame, headless.
 enum RenderCommand {
+    /// `--out -`: the PNG on standard output and nothing else there. A file: written
+    /// atomically, then its path printed. An existing path that is not a regular file — a
+    /// symbolic link (/dev/stdout is one), a device, a FIFO — is refused: the rename would
+    /// replace the link or device node itself.
+    static func writePNG(_ canvas: Canvas, to out: String) throws {
+        if out == "-" {
+            try FileDescriptor.writeAll(try PNG.encode(canvas), to: 1, subject: "standard output")
+            return
+        }
+        var st = stat()
+        if lstat(out, &st) == 0, (st.st_mode & S_IFMT) != S_IFREG {
+            throw CLIError("--out \(out): not a regular file (a link, device or pipe; use --out - for standard output)")
+        }
+        try PNG.write(canvas, to: out)
+        Console.out(out)
+    }
+
     static func run(_ argv: [String]) throws -> Int32 {
         let args = try Arguments(argv, options: ["--state", "--size", "--out", "--now", "--fonts", "--font"])
         let statePath = try args.required("--state")
@@ -19,8 +37,7 @@ enum RenderCommand {
         let fonts = try CLI.loadFonts(args.value("--fonts"), preferring: args.all("--font"))
         let canvas = Canvas(width: size.width, height: size.height)
         SceneRenderer(fonts: fonts).render(state, into: canvas, now: now)
-        try PNG.write(canvas, to: out)
-        Console.out(out)
+        try writePNG(canvas, to: out)
         return 0
     }
 }

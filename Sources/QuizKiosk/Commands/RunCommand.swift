@@ -7,7 +7,7 @@ import Renderer
 /// `quizkiosk run`: the screen. Reads states from its sources and shows them on the TV (or as
 /// PNG with --headless) until SIGINT or SIGTERM.
 enum RunCommand {
-    static let options: Set<String> = RunSources.options.union(RunDisplay.options).union(["--state", "--out", "--size", "--fonts"])
+    static let options: Set<String> = RunSources.options.union(RunDisplay.options).union(["--state", "--out", "--size", "--fonts", "--font"])
     static let flags: Set<String> = ["--headless", "--keep-frames"]
 
     static func run(_ argv: [String]) throws -> Int32 {
@@ -15,7 +15,7 @@ enum RunCommand {
         // The display settings are checked whatever the output (a settings file is shared).
         _ = try DisplaySettings(args)
         let sources = try RunSources(args)
-        let fonts = try CLI.loadFonts(args.value("--fonts"))
+        let fonts = try CLI.loadFonts(args.value("--fonts"), preferring: args.all("--font"))
         let loop = EventLoop()
         let kiosk = Kiosk(loop: loop, renderer: SceneRenderer(fonts: fonts))
         let signals = try SignalWatch()
@@ -27,7 +27,7 @@ enum RunCommand {
         if display == nil {
             let size = try args.value("--size").map { s throws(UsageError) in try DisplaySize(parsing: s) } ?? DisplaySize(width: 1920, height: 1080)
             let out = try args.required("--out")
-            let output = try HeadlessOutput(width: size.width, height: size.height, directory: out, keepFrames: false)
+            let output = try HeadlessOutput(width: size.width, height: size.height, directory: out)
             var announced = false
             kiosk.onFrame = { o, _ in
                 if !announced {

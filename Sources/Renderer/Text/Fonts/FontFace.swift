@@ -1,6 +1,7 @@
 import CFreeType
 import CHarfBuzz
 import Glibc
+import Platform
 
 /// Why a font could not be used, always naming the file: it is what the user must fix.
 public struct FontError: Error, CustomStringConvertible, Equatable {
@@ -50,6 +51,7 @@ public final class FontFace {
     private(set) var scale = 1.0
 
     init(path: String, index: Int = 0, id: Int, library: FreeTypeLibrary) throws(FontError) {
+        try Self.checkRegularFile(path)
         var f: FT_Face?
         let err = FT_New_Face(library.handle, path, FT_Long(index), &f)
         guard err == 0, let f else {
@@ -180,6 +182,26 @@ func freeTypeErrorName(_ err: FT_Error) -> String {
     case 0x40: return "out of memory"
     case 0x51, 0x52, 0x53: return "truncated or corrupt file"
     default: return "FreeType error 0x" + String(err, radix: 16)
+    }
+}
+
+extension FontFace {
+    /// A font must be a regular file, looked at without blocking before FreeType opens it: a
+    /// FIFO at a font path (given with --font, or inside --fonts DIR) would otherwise block the
+    /// one thread that draws the screen, for ever.
+    static func checkRegularFile(_ path: String) throws(FontError) {
+        let fd: FileDescriptor
+        do {
+            fd = try FileDescriptor(open: path, O_RDONLY | O_NONBLOCK)
+        } catch {
+            throw FontError(path: path, reason: error.errno == ENOENT ? "no such file" : error.message)
+        }
+        guard let st = try? fd.stat() else { throw FontError(path: path, reason: "cannot be read") }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: throw FontError(path: path, reason: "is a directory, not a font file")
+        default: throw FontError(path: path, reason: "not a regular file (a pipe or device?)")
+        }
     }
 }
 
