@@ -15,16 +15,48 @@ final class AtomicModeSetter: ModeSetter {
     init(card: DRMCard) { self.card = card }
 
     func enable(_ setup: HeadSetup, buffer: UInt32, token: UInt64) throws(DisplayError) -> Bool {
-        let head = setup.head, s = setup.snapshot
-        guard let connector = setup.connector, let crtc = setup.crtc, let plane = setup.plane else {
-            throw .system(SystemError("atomic mode set of \(head.connectorName)", errno: ENOENT, subject: card.path))
-        }
+        let head = setup.head
         var mode = head.mode.drm
         var blob: UInt32 = 0
         try card.check("drmModeCreatePropertyBlob",
                        drmModeCreatePropertyBlob(card.fd, &mode, MemoryLayout<drmModeModeInfo>.size, &blob))
         // The committed state holds its own reference to the blob; ours can go right after.
         defer { _ = drmModeDestroyPropertyBlob(card.fd, blob) }
+        let flags = UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET)
+        var request = try modeSet(setup, blob: blob, buffer: buffer, signal: true)
+        do {
+            try request.commit("drmModeAtomicCommit(TEST_ONLY)", flags: flags | UInt32(DRM_MODE_ATOMIC_TEST_ONLY))
+        } catch {
+            guard case .system(let e) = error, e.errno == EINVAL || e.errno == ERANGE else { throw error }
+            // Not possible as asked. Without the signal properties? Then a value a driver did
+            // not like (not the mode) was the reason: say so and go on without them.
+            let bare = try modeSet(setup, blob: blob, buffer: buffer, signal: false)
+            do {
+                try bare.commit("drmModeAtomicCommit(TEST_ONLY)", flags: flags | UInt32(DRM_MODE_ATOMIC_TEST_ONLY))
+            } catch {
+                throw .modeRefused(head.mode, connector: head.connectorName, e)
+            }
+            Log.warning("\(head.connectorName): the driver refused \(setup.properties.map(\.description).joined(separator: ", ")) (\(e.message)); setting the mode without them")
+            request = bare
+        }
+        let data = card.flipUserData(token: token)
+        do {
+            try request.commit("drmModeAtomicCommit(mode set)",
+                               flags: flags | UInt32(DRM_MODE_ATOMIC_NONBLOCK) | UInt32(DRM_MODE_PAGE_FLIP_EVENT), userData: data)
+        } catch {
+            card.flipFailed(data)
+            throw error
+        }
+        return true
+    }
+
+    /// The mode-setting request: connector → CRTC (mode, active) ← primary plane, whatever else
+    /// must let go of them, and (with `signal`) the setup's signal properties.
+    private func modeSet(_ setup: HeadSetup, blob: UInt32, buffer: UInt32, signal: Bool) throws(DisplayError) -> Request {
+        let head = setup.head, s = setup.snapshot
+        guard let connector = setup.connector, let crtc = setup.crtc, let plane = setup.plane else {
+            throw .system(SystemError("atomic mode set of \(head.connectorName)", errno: ENOENT, subject: card.path))
+        }
         let request = try Request(card)
         // The connector may still be fed by another CRTC (the console's): turn that one off in
         // the same commit, or the kernel refuses an enabled CRTC left without connectors.
@@ -48,26 +80,10 @@ final class AtomicModeSetter: ModeSetter {
         try request.add(crtc.id, crtc.properties, "MODE_ID", UInt64(blob))
         try request.add(crtc.id, crtc.properties, "ACTIVE", 1)
         try addPlane(request, plane, head, buffer: buffer)
-        for v in setup.properties { try request.add(v) }
-        let flags = UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET)
-        do {
-            try request.commit("drmModeAtomicCommit(TEST_ONLY)", flags: flags | UInt32(DRM_MODE_ATOMIC_TEST_ONLY))
-        } catch {
-            // EINVAL/ERANGE: this configuration is not possible (mode, link, bandwidth).
-            if case .system(let e) = error, e.errno == EINVAL || e.errno == ERANGE {
-                throw .modeRefused(head.mode, connector: head.connectorName, e)
-            }
-            throw error
+        if signal {
+            for v in setup.properties { try request.add(v) }
         }
-        let data = card.flipUserData(token: token)
-        do {
-            try request.commit("drmModeAtomicCommit(mode set)",
-                               flags: flags | UInt32(DRM_MODE_ATOMIC_NONBLOCK) | UInt32(DRM_MODE_PAGE_FLIP_EVENT), userData: data)
-        } catch {
-            card.flipFailed(data)
-            throw error
-        }
-        return true
+        return request
     }
 
     func flip(_ setup: HeadSetup, buffer: UInt32, token: UInt64) throws(DisplayError) {

@@ -169,7 +169,7 @@ public final class DisplayManager {
         // a CRTC still shows what was there.
         let ours = Dictionary(uniqueKeysWithValues: outputs.values.filter(\.isShowing).map { ($0.head.crtcID, $0.bufferIDs) })
         // A display that went away takes its refusals with it (the next one may differ).
-        refused = refused.filter { snapshot.connector(id: $0.key)?.status == .connected }
+        refused = refused.filter { (snapshot.connector(id: $0.key)?.status ?? .disconnected) != .disconnected }
         let plan = RescanPlan.make(active: active, snapshot: snapshot, selection: selection, policy: policy,
                                    refused: refused, needsPlanes: device.modeSetter.needsPlanes, ours: ours)
         for p in plan.problems { Log.error(p) }
