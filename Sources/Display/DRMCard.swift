@@ -13,6 +13,13 @@ public final class DRMCard: KMSDevice {
         public let version: String
         public let date: String
         public let description: String
+
+        public init(name: String, version: String, date: String, description: String) {
+            self.name = name
+            self.version = version
+            self.date = date
+            self.description = description
+        }
     }
 
     public let path: String
