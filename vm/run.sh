@@ -17,6 +17,11 @@ mkdir -p vm/cache/out
 rm -rf vm/cache/out/*
 files=()
 for f in vm/states/*.json; do files+=(--file "$f:/opt/quizkiosk/states/$(basename "$f")"); done
+# A real TV's EDID, as firmware for drm's edid_firmware option (the tv-edid case).
+mkdir -p vm/cache/firmware
+python3 -c 'import sys; open(sys.argv[2], "wb").write(bytes.fromhex("".join(open(sys.argv[1]).read().split())))' \
+  Tests/DisplayTests/EDID/samsung-tv-1080i.hex vm/cache/firmware/samsung-tv-1080i.bin
+files+=(--file vm/cache/firmware/samsung-tv-1080i.bin:/lib/firmware/edid/samsung-tv-1080i.bin)
 # A helper that holds a framebuffer on screen (what was there before quizkiosk), see its source.
 gcc -O2 -Wall -Werror -static -I/usr/include/libdrm -o vm/cache/holdfb vm/tools/holdfb.c
 python3 vm/build-initramfs.py "$kernel" vm/cache/initrd.gz --binary "$bin" --fonts fonts "${files[@]}" \

@@ -63,9 +63,12 @@ public struct ConnectorInfo: Equatable, Sendable {
     public var heightMM: Int
     public var edid: [UInt8]
     public var linkStatus: LinkStatus
+    /// Its properties (ids, enum values, ranges) and their values when probed.
+    public var properties: ObjectProperties
 
     public init(id: UInt32, type: UInt32, typeIndex: UInt32, status: Status, modes: [Mode], encoderIDs: [UInt32],
-                encoderID: UInt32 = 0, widthMM: Int = 0, heightMM: Int = 0, edid: [UInt8] = [], linkStatus: LinkStatus = .good) {
+                encoderID: UInt32 = 0, widthMM: Int = 0, heightMM: Int = 0, edid: [UInt8] = [], linkStatus: LinkStatus = .good,
+                properties: ObjectProperties = ObjectProperties()) {
         self.id = id
         self.type = type
         self.typeIndex = typeIndex
@@ -77,6 +80,7 @@ public struct ConnectorInfo: Equatable, Sendable {
         self.heightMM = heightMM
         self.edid = edid
         self.linkStatus = linkStatus
+        self.properties = properties
     }
 
     /// "HDMI-A-1": the kernel's name for it.
@@ -96,14 +100,18 @@ public struct CrtcInfo: Equatable, Sendable {
     public var x: UInt32
     public var y: UInt32
     public var mode: Mode?
+    /// Filled by a probe (empty from a single GETCRTC: what restore and health checks read).
+    public var properties: ObjectProperties
 
-    public init(id: UInt32, index: Int, bufferID: UInt32 = 0, x: UInt32 = 0, y: UInt32 = 0, mode: Mode? = nil) {
+    public init(id: UInt32, index: Int, bufferID: UInt32 = 0, x: UInt32 = 0, y: UInt32 = 0, mode: Mode? = nil,
+                properties: ObjectProperties = ObjectProperties()) {
         self.id = id
         self.index = index
         self.bufferID = bufferID
         self.x = x
         self.y = y
         self.mode = mode
+        self.properties = properties
     }
 }
 
@@ -124,10 +132,12 @@ public struct PlaneInfo: Equatable, Sendable {
     public var id: UInt32
     public var possibleCrtcs: UInt32
     public var type: Kind
+    public var properties: ObjectProperties
 
-    public init(id: UInt32, possibleCrtcs: UInt32, type: Kind) {
+    public init(id: UInt32, possibleCrtcs: UInt32, type: Kind, properties: ObjectProperties = ObjectProperties()) {
         self.id = id
         self.possibleCrtcs = possibleCrtcs
         self.type = type
+        self.properties = properties
     }
 }

@@ -13,6 +13,13 @@ public final class DRMCard: KMSDevice {
         public let version: String
         public let date: String
         public let description: String
+
+        public init(name: String, version: String, date: String, description: String) {
+            self.name = name
+            self.version = version
+            self.date = date
+            self.description = description
+        }
     }
 
     public let path: String
@@ -20,9 +27,9 @@ public final class DRMCard: KMSDevice {
     public var fd: Int32 { descriptor.rawValue }
     public let chosenProtocol: KMSProtocol
     public let driver: Driver
-    /// Property ids by name for each object (connector, CRTC, plane): names never change for
-    /// an object, so each is looked up once.
-    private var propertyIDs: [UInt32: [String: UInt32]] = [:]
+    /// Every property's description by id: it never changes while the card is open, so each
+    /// is read once (DRM_IOCTL_MODE_GETPROPERTY) and probes only read values.
+    private var propertyInfo: [UInt32: PropertyInfo] = [:]
     private var pendingFlips: [UnsafeMutablePointer<FlipRecord>] = []
 
     public private(set) lazy var modeSetter: ModeSetter = chosenProtocol == .atomic
@@ -83,13 +90,6 @@ public final class DRMCard: KMSDevice {
 
     // MARK: probing
 
-    /// The card's connector ids, without probing any of them (drmModeGetResources only).
-    func connectorIDs() -> [UInt32] {
-        guard let res = drmModeGetResources(fd) else { return [] }
-        defer { drmModeFreeResources(res) }
-        return DRMCard.ids(res.pointee.connectors, res.pointee.count_connectors)
-    }
-
     public func probe() throws(DisplayError) -> CardSnapshot {
         guard let res = drmModeGetResources(fd) else { throw .system(SystemError("drmModeGetResources", errno: errno, subject: path)) }
         defer { drmModeFreeResources(res) }
@@ -99,6 +99,7 @@ public final class DRMCard: KMSDevice {
         for (index, id) in crtcIDs.enumerated() {
             if var c = try? crtc(id) {
                 c.index = index
+                c.properties = properties(of: id, type: UInt32(DRM_MODE_OBJECT_CRTC))
                 crtcs.append(c)
             }
         }
@@ -138,12 +139,12 @@ public final class DRMCard: KMSDevice {
         }
         let props = properties(of: c.connector_id, type: UInt32(DRM_MODE_OBJECT_CONNECTOR))
         var edid: [UInt8] = []
-        if let blobID = props["EDID"], blobID != 0 { edid = blob(UInt32(truncatingIfNeeded: blobID)) }
+        if let blobID = props.values["EDID"], blobID != 0 { edid = blob(UInt32(truncatingIfNeeded: blobID)) }
         // link-status: 0 good, 1 bad (DRM_MODE_LINK_STATUS_*); absent on most virtual drivers.
-        let link: ConnectorInfo.LinkStatus = props["link-status"] == 1 ? .bad : .good
+        let link: ConnectorInfo.LinkStatus = props.values["link-status"] == 1 ? .bad : .good
         return ConnectorInfo(id: c.connector_id, type: c.connector_type, typeIndex: c.connector_type_id, status: status,
                              modes: modes, encoderIDs: DRMCard.ids(c.encoders, c.count_encoders), encoderID: c.encoder_id,
-                             widthMM: Int(c.mmWidth), heightMM: Int(c.mmHeight), edid: edid, linkStatus: link)
+                             widthMM: Int(c.mmWidth), heightMM: Int(c.mmHeight), edid: edid, linkStatus: link, properties: props)
     }
 
     private func planes() -> [PlaneInfo] {
@@ -154,50 +155,54 @@ public final class DRMCard: KMSDevice {
             guard let p = drmModeGetPlane(fd, id) else { continue }
             let possible = p.pointee.possible_crtcs
             drmModeFreePlane(p)
+            let props = properties(of: id, type: UInt32(DRM_MODE_OBJECT_PLANE))
             let type: PlaneInfo.Kind
-            switch properties(of: id, type: UInt32(DRM_MODE_OBJECT_PLANE))["type"] {
+            switch props.values["type"] {
             case UInt64(DRM_PLANE_TYPE_PRIMARY): type = .primary
             case UInt64(DRM_PLANE_TYPE_CURSOR): type = .cursor
             default: type = .overlay
             }
-            out.append(PlaneInfo(id: id, possibleCrtcs: possible, type: type))
+            out.append(PlaneInfo(id: id, possibleCrtcs: possible, type: type, properties: props))
         }
         return out
     }
 
     // MARK: properties
 
-    /// Current values of an object's properties, by name.
-    func properties(of object: UInt32, type: UInt32) -> [String: UInt64] {
-        guard let p = drmModeObjectGetProperties(fd, object, type) else { return [:] }
+    /// An object's properties: their descriptions (each read once per card) and current values.
+    func properties(of object: UInt32, type: UInt32) -> ObjectProperties {
+        guard let p = drmModeObjectGetProperties(fd, object, type) else { return ObjectProperties() }
         defer { drmModeFreeObjectProperties(p) }
-        var names = propertyIDs[object] ?? [:]
-        let known = Dictionary(names.map { ($0.value, $0.key) }, uniquingKeysWith: { a, _ in a })
-        var out: [String: UInt64] = [:]
+        var infos: [PropertyInfo] = []
+        var values: [String: UInt64] = [:]
         for i in 0..<Int(p.pointee.count_props) {
-            let pid = p.pointee.props[i]
-            var name = known[pid]
-            if name == nil, let prop = drmModeGetProperty(fd, pid) {
-                name = withUnsafeBytes(of: prop.pointee.name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                drmModeFreeProperty(prop)
-                if let name { names[name] = pid }
-            }
-            if let name { out[name] = p.pointee.prop_values[i] }
+            guard let info = describe(p.pointee.props[i]) else { continue }
+            infos.append(info)
+            values[info.name] = p.pointee.prop_values[i]
         }
-        propertyIDs[object] = names
-        return out
+        return ObjectProperties(infos, values: values)
     }
 
-    /// The id of a named property of an object (atomic requests address properties by id).
-    func propertyID(_ object: UInt32, type: UInt32, _ name: String) throws(DisplayError) -> UInt32 {
-        if let id = propertyIDs[object]?[name] { return id }
-        _ = properties(of: object, type: type)
-        guard let id = propertyIDs[object]?[name] else {
-            throw .system(SystemError("property \(name) of object \(object)", errno: ENOENT, subject: path))
+    /// A property's name, enum values and range, from the cache or read once.
+    private func describe(_ id: UInt32) -> PropertyInfo? {
+        if let known = propertyInfo[id] { return known }
+        guard let prop = drmModeGetProperty(fd, id) else { return nil }
+        defer { drmModeFreeProperty(prop) }
+        let v = prop.pointee
+        let name = withUnsafeBytes(of: v.name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+        var info = PropertyInfo(id: id, name: name)
+        let flags = v.flags
+        if flags & UInt32(DRM_MODE_PROP_ENUM | DRM_MODE_PROP_BITMASK) != 0, let e = v.enums {
+            for k in 0..<Int(max(0, v.count_enums)) {
+                let n = withUnsafeBytes(of: e[k].name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+                info.enums[n] = e[k].value
+            }
         }
-        return id
+        if flags & UInt32(DRM_MODE_PROP_RANGE) != 0, v.count_values >= 2, let vals = v.values, vals[0] <= vals[1] {
+            info.range = vals[0]...vals[1]
+        }
+        propertyInfo[id] = info
+        return info
     }
 
     func blob(_ id: UInt32) -> [UInt8] {
@@ -230,14 +235,15 @@ public final class DRMCard: KMSDevice {
     /// What the kernel's flip-complete event tells us, written by the C callback into memory
     /// we handed the kernel as the event's user data (the callback cannot capture context).
     struct FlipRecord {
-        var crtcID: UInt32
+        var token: UInt64
         var done: Bool
     }
 
-    /// User data for one flip request; freed when its event arrives (or the request fails).
-    func flipUserData(crtcID: UInt32) -> UnsafeMutableRawPointer {
+    /// User data for one flip (or non-blocking mode set) request, naming the flip by the token
+    /// its output gave it; freed when its event arrives (or the request fails).
+    func flipUserData(token: UInt64) -> UnsafeMutableRawPointer {
         let p = UnsafeMutablePointer<FlipRecord>.allocate(capacity: 1)
-        p.initialize(to: FlipRecord(crtcID: crtcID, done: false))
+        p.initialize(to: FlipRecord(token: token, done: false))
         pendingFlips.append(p)
         return UnsafeMutableRawPointer(p)
     }
@@ -248,9 +254,9 @@ public final class DRMCard: KMSDevice {
         p.deallocate()
     }
 
-    public func dispatchEvents(_ flipCompleted: (UInt32) -> Void) {
+    public func dispatchEvents(_ flipCompleted: (UInt64) -> Void) {
         var ctx = drmEventContext()
-        ctx.version = 3  // page_flip_handler2 (reports the CRTC); the header may say 4
+        ctx.version = 3  // page_flip_handler2; the header may say 4
         ctx.page_flip_handler2 = { _, _, _, _, _, data in
             data?.assumingMemoryBound(to: FlipRecord.self).pointee.done = true
         }
@@ -261,9 +267,9 @@ public final class DRMCard: KMSDevice {
         let done = pendingFlips.filter { $0.pointee.done }
         pendingFlips.removeAll { $0.pointee.done }
         for p in done {
-            let crtc = p.pointee.crtcID
+            let token = p.pointee.token
             p.deallocate()
-            flipCompleted(crtc)
+            flipCompleted(token)
         }
     }
 

@@ -5,16 +5,26 @@ import Platform
 /// draws into a cached canvas (dumb buffers may be write-combined: slow to read back, which
 /// blending does), and `present` copies what changed into the back buffer and flips it. The
 /// buffer being scanned out is never written.
+///
+/// Every flip (and the non-blocking mode set of the first frame) carries a token naming this
+/// output and that request; the manager hands completions back by token, so an event that
+/// arrives after the head was set up again (or for another output now on the CRTC) is
+/// recognised as late and changes nothing.
 public final class DRMOutput: Output {
-    public let head: HeadConfig
+    public let setup: HeadSetup
+    public var head: HeadConfig { setup.head }
     public var name: String { head.connectorName }
     public var width: Int { head.mode.width }
     public var height: Int { head.mode.height }
+    /// The overscan decision's safe area, per edge, for the scene's layout.
+    public var safeAreaPercent: Double { setup.safeAreaPercent }
     public var onReady: (() -> Void)?
     /// After the first frame is on screen (the readiness line).
     var onShown: ((DRMOutput) -> Void)?
-    /// When showing a frame failed (lost master, device gone): the manager rescans.
+    /// When showing a frame failed (lost master, device gone, mode refused): the manager acts.
     var onTrouble: ((DRMOutput, DisplayError) -> Void)?
+    /// A flip or mode set was queued with this token (the manager starts its deadline).
+    var onQueued: ((DRMOutput, UInt64) -> Void)?
 
     private let device: KMSDevice
     /// Emptied when the head is let go, so the framebuffers go even if someone still holds
@@ -23,20 +33,30 @@ public final class DRMOutput: Output {
     private let shadow: Canvas
     /// Index of the buffer on screen; nil before the first frame.
     private var front: Int?
-    public private(set) var flipPending = false
+    /// The token of the request in flight (a flip, or the first frame's mode set), if any.
+    public private(set) var pendingToken: UInt64?
+    public var flipPending: Bool { pendingToken != nil }
+    /// When the request in flight was queued (monotonic seconds).
+    public private(set) var pendingSince: Double = 0
+    /// Whether the request in flight is the mode set (drivers may take seconds for it).
+    public private(set) var pendingIsModeSet = false
     /// The buffer a pending flip will put on screen.
     private var pendingBack = 0
     /// Damage of the frame before: the back buffer still holds the frame before that.
     private var previousDamage: [Rect]?
     public private(set) var framesShown = 0
     private var released = false
+    private let tokens: () -> UInt64
 
-    init(device: KMSDevice, head: HeadConfig) throws(DisplayError) {
+    /// - Parameter tokens: hands out a new token for each request (unique across outputs).
+    init(device: KMSDevice, setup: HeadSetup, tokens: @escaping () -> UInt64) throws(DisplayError) {
         self.device = device
-        self.head = head
-        buffers = [try device.makeBuffer(width: head.mode.width, height: head.mode.height),
-                   try device.makeBuffer(width: head.mode.width, height: head.mode.height)]
-        shadow = Canvas(width: head.mode.width, height: head.mode.height)
+        self.setup = setup
+        self.tokens = tokens
+        let mode = setup.head.mode
+        buffers = [try device.makeBuffer(width: mode.width, height: mode.height),
+                   try device.makeBuffer(width: mode.width, height: mode.height)]
+        shadow = Canvas(width: mode.width, height: mode.height)
     }
 
     /// The framebuffers that are ours (a CRTC showing anything else was taken over).
@@ -59,17 +79,20 @@ public final class DRMOutput: Output {
             for r in (damage ?? []) + (previousDamage ?? []) { target.copy(r, from: shadow) }
         }
         previousDamage = damage
+        let token = tokens()
         do {
             if front == nil {
-                // First frame: set the mode with it. Returns once it is on screen.
-                try device.modeSetter.enable(head, buffer: buffers[back].bufferID)
-                front = back
-                framesShown += 1
-                onShown?(self)
+                // First frame: set the mode with it.
+                if try device.modeSetter.enable(setup, buffer: buffers[back].bufferID, token: token) {
+                    queued(token, back: back, modeSet: true)
+                } else {
+                    front = back
+                    framesShown += 1
+                    onShown?(self)
+                }
             } else {
-                try device.modeSetter.flip(head, buffer: buffers[back].bufferID)
-                flipPending = true
-                pendingBack = back
+                try device.modeSetter.flip(setup, buffer: buffers[back].bufferID, token: token)
+                queued(token, back: back, modeSet: false)
             }
         } catch {
             previousDamage = nil   // the next frame copies everything
@@ -78,22 +101,35 @@ public final class DRMOutput: Output {
         }
     }
 
-    /// The kernel reported the flip done: the back buffer is on screen now.
-    func flipCompleted() {
-        guard flipPending else { return }
-        flipPending = false
-        front = pendingBack
-        framesShown += 1
-        onReady?()
+    private func queued(_ token: UInt64, back: Int, modeSet: Bool) {
+        pendingToken = token
+        pendingBack = back
+        pendingIsModeSet = modeSet
+        pendingSince = Clock.monotonic()
+        onQueued?(self, token)
     }
 
-    /// Turns this head off (disconnect, mode change); the buffers go with the object.
+    /// The kernel reported request `token` done. False when it is not the one in flight (late,
+    /// or for a flip this output gave up on): nothing changes then.
+    @discardableResult
+    func completed(_ token: UInt64) -> Bool {
+        guard !released, pendingToken == token else { return false }
+        pendingToken = nil
+        let first = front == nil
+        front = pendingBack
+        framesShown += 1
+        if first { onShown?(self) }
+        onReady?()
+        return true
+    }
+
+    /// Turns this head off (disconnect, mode change, stuck flip); the buffers go with the object.
     func release() {
         guard !released else { return }
         released = true
-        flipPending = false
+        pendingToken = nil
         do {
-            try device.modeSetter.disable(head)
+            try device.modeSetter.disable(setup)
         } catch {
             Log.warning("\(name): turning CRTC \(head.crtcID) off failed: \(error)")
         }
@@ -103,7 +139,7 @@ public final class DRMOutput: Output {
     /// Stops using the head without touching the hardware (shutdown restored it already).
     func abandon() {
         released = true
-        flipPending = false
+        pendingToken = nil
         buffers.removeAll()
     }
 }

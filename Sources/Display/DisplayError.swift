@@ -9,7 +9,8 @@ public enum DisplayError: Error, Equatable, CustomStringConvertible {
     /// Another program is DRM master; `holder` names it when debugfs tells ("Xorg (pid 812)").
     case masterHeld(path: String, holder: String?)
     case unknownConnector(String, available: [String])
-    case unknownMode(ModeRequest, connector: String, available: [String])
+    /// The driver's test-only commit (or legacy SetCrtc) refused this mode: step down.
+    case modeRefused(Mode, connector: String, SystemError)
     case noPlane(connector: String)
     case noCrtc(connector: String)
     case system(SystemError)
@@ -25,8 +26,8 @@ public enum DisplayError: Error, Equatable, CustomStringConvertible {
             return "\(path): cannot drive the display: DRM master is \(who) — likely a display manager (gdm, lightdm, sddm), an X server or Wayland compositor, or another quizkiosk; stop it (e.g. systemctl stop display-manager) and try again"
         case .unknownConnector(let name, let available):
             return "--connector \(name): no such connector; this machine has: " + (available.isEmpty ? "none" : available.joined(separator: ", "))
-        case .unknownMode(let request, let connector, let available):
-            return "--mode \(request): \(connector) does not offer it; it offers: " + (available.isEmpty ? "no modes" : available.joined(separator: ", "))
+        case .modeRefused(let mode, let connector, let e):
+            return "\(connector): the driver refused \(mode) (\(e.function): \(e.message))"
         case .noPlane(let connector):
             return "\(connector): the driver offers no primary plane for its CRTC"
         case .noCrtc(let connector):

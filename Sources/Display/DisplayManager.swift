@@ -6,7 +6,8 @@ import Platform
 public final class DisplayManager {
     public let device: KMSDevice
     public let selection: OutputSelection
-    public let modeRequest: ModeRequest?
+    public let policy: ModePolicy
+    public let signal: SignalSettings
     /// Heads driven now, by connector id.
     public private(set) var outputs: [UInt32: DRMOutput] = [:]
     public let restore = CrtcRestore()
@@ -25,12 +26,29 @@ public final class DisplayManager {
     private var masterRetry: EventLoop.Token?
     private var healthTimer: EventLoop.Token?
     private var hotplug: HotplugMonitor?
+    /// Per connector, the modes the driver refused (test-only commit): the policy steps past them.
+    public private(set) var refused: [UInt32: Set<Mode>] = [:]
+    /// Connectors whose missing signal properties were said already (said once).
+    private var saidMissing: Set<String> = []
+    private var lastToken: UInt64 = 0
+    /// A flip not completed within this many seconds frees the head and sets it up again
+    /// (vc4 has real "flip_done timed out" cases after a TV is switched off and on).
+    public var flipDeadline = 1.0
+    /// The same for the first frame's non-blocking mode set (link training can take seconds).
+    public var modeSetDeadline = 5.0
+    /// Rescans while a connected display has no EDID (DDC failing while hot-plug detect is
+    /// high): the kernel then offers ≤ 1024x768 and the real modes come with a later read.
+    public var noEDIDBackoff: [Double] = [2, 5, 15, 60]
+    private var noEDIDRetry: EventLoop.Token?
+    private var noEDIDAttempts = 0
 
-    public init(device: KMSDevice, loop: EventLoop, selection: OutputSelection = .first, mode: ModeRequest? = nil) {
+    public init(device: KMSDevice, loop: EventLoop, selection: OutputSelection = .first, policy: ModePolicy = ModePolicy(),
+                signal: SignalSettings = SignalSettings()) {
         self.device = device
         self.loop = loop
         self.selection = selection
-        self.modeRequest = mode
+        self.policy = policy
+        self.signal = signal
     }
 
     deinit { shutdown() }
@@ -38,8 +56,9 @@ public final class DisplayManager {
     /// Outputs in connector order (stable for the kiosk and for logs).
     public var orderedOutputs: [DRMOutput] { outputs.values.sorted { $0.head.connectorID < $1.head.connectorID } }
 
-    /// First probe: refuses a `--connector`/`--mode` that this card does not have (listing what
-    /// it has), then drives what is connected. With nothing connected it waits.
+    /// First probe: refuses a `--connector` that this card does not have (listing what it has),
+    /// then drives what is connected (a `--mode` a display lacks is a warning and the policy's
+    /// choice, as after any rescan). With nothing connected it waits.
     public func start() throws(DisplayError) {
         let snapshot = try device.probe()
         try validate(snapshot)
@@ -50,24 +69,17 @@ public final class DisplayManager {
     }
 
     func validate(_ s: CardSnapshot) throws(DisplayError) {
-        try Self.validate(s, selection: selection, mode: modeRequest)
+        try Self.validate(s, selection: selection)
     }
 
-    /// A `--connector`/`--outputs NAME` this card lacks, or a `--mode` a connected display it is
-    /// for does not offer, is an error listing what there is (also `doctor`'s check).
-    public static func validate(_ s: CardSnapshot, selection: OutputSelection, mode request: ModeRequest?) throws(DisplayError) {
+    /// A `--connector`/`--outputs NAME` this card lacks is an error listing what there is
+    /// (also `doctor`'s check).
+    public static func validate(_ s: CardSnapshot, selection: OutputSelection) throws(DisplayError) {
         let displays = s.connectors.filter(\.isDisplay)
         if case .named(let names) = selection {
             for n in names where s.connector(named: n) == nil {
                 throw .unknownConnector(n, available: displays.map { "\($0.name) (\($0.status.rawValue))" })
             }
-        }
-        guard let request else { return }
-        // The mode must exist on the display(s) it is for, when they are connected now.
-        let targets = selection.choose(from: s.connectors, current: [])
-        for c in targets where ModeRequest.choose(request, from: c.modes) == nil {
-            throw .unknownMode(request, connector: c.name,
-                               available: ModeRequest.listingOrder(c.modes).map { $0.description + ($0.isPreferred ? " (preferred)" : "") })
         }
     }
 
@@ -156,9 +168,12 @@ public final class DisplayManager {
         // Only heads that have shown a frame can have been taken over; before its first frame
         // a CRTC still shows what was there.
         let ours = Dictionary(uniqueKeysWithValues: outputs.values.filter(\.isShowing).map { ($0.head.crtcID, $0.bufferIDs) })
-        let plan = RescanPlan.make(active: active, snapshot: snapshot, selection: selection, mode: modeRequest,
-                                   needsPlanes: device.modeSetter.needsPlanes, ours: ours)
+        // A display that went away takes its refusals with it (the next one may differ).
+        refused = refused.filter { (snapshot.connector(id: $0.key)?.status ?? .disconnected) != .disconnected }
+        let plan = RescanPlan.make(active: active, snapshot: snapshot, selection: selection, policy: policy,
+                                   refused: refused, needsPlanes: device.modeSetter.needsPlanes, ours: ours)
         for p in plan.problems { Log.error(p) }
+        for w in plan.warnings { Log.warning(w) }
         for step in plan.steps {
             switch step {
             case .release(let head, let why):
@@ -170,14 +185,16 @@ public final class DisplayManager {
                     restore.remember(crtcID: old.id, in: snapshot)
                 }
                 do {
-                    let output = try DRMOutput(device: device, head: head)
+                    let output = try DRMOutput(device: device, setup: setup(head, in: snapshot), tokens: { [weak self] in
+                        guard let self else { return 0 }
+                        self.lastToken += 1
+                        return self.lastToken
+                    })
                     output.onShown = { [weak self] o in self?.onShown?(o) }
-                    output.onTrouble = { [weak self] o, error in
-                        Log.error("\(o.name): cannot show the frame: \(error); rescanning")
-                        self?.scheduleRescan(reason: "\(o.name) failed", after: 0.5)
-                    }
+                    output.onTrouble = { [weak self] o, error in self?.trouble(o, error) }
+                    output.onQueued = { [weak self] o, token in self?.watchDeadline(o, token) }
                     outputs[head.connectorID] = output
-                    Log.info("\(head.connectorName): \(why): driving it at \(head.mode) on CRTC \(head.crtcID)")
+                    Log.info("\(head.connectorName): \(why): driving it on CRTC \(head.crtcID)")
                 } catch {
                     Log.error("\(head.connectorName): cannot allocate scan-out buffers for \(head.mode): \(error)")
                 }
@@ -192,7 +209,79 @@ public final class DisplayManager {
         } else {
             waitingLogged = false
         }
+        scheduleNoEDIDRescan(snapshot)
         if !plan.isEmpty { onOutputsChanged?(orderedOutputs) }
+    }
+
+    /// The head's setup: the snapshot it was planned on and its first commit's properties.
+    private func setup(_ head: HeadConfig, in snapshot: CardSnapshot) -> HeadSetup {
+        guard let c = snapshot.connector(id: head.connectorID), let crtc = snapshot.crtc(id: head.crtcID) else {
+            return HeadSetup(head: head, snapshot: snapshot)
+        }
+        let plan = SignalPlan.make(connector: c, crtc: crtc, mode: head.mode, settings: signal)
+        if !plan.missing.isEmpty, !saidMissing.contains(c.name) {
+            saidMissing.insert(c.name)
+            Log.info("\(c.name): the driver has no \(plan.missing.joined(separator: ", ")) (left as they are)")
+        }
+        var line = "\(c.name): overscan: \(plan.overscan.why)"
+        if let rgb = plan.broadcastRGB { line += "; Broadcast RGB \(rgb)" }
+        if !plan.values.isEmpty { line += "; setting " + plan.values.map(\.description).joined(separator: ", ") }
+        Log.info(line)
+        return HeadSetup(head: head, snapshot: snapshot, properties: plan.values, safeAreaPercent: plan.overscan.safeAreaPercent)
+    }
+
+    private func trouble(_ o: DRMOutput, _ error: DisplayError) {
+        if case .modeRefused(let mode, _, _) = error {
+            // Step down: the policy picks the next mode for this display at once.
+            refused[o.head.connectorID, default: []].insert(mode)
+            Log.warning("\(error); trying the next mode")
+            if outputs[o.head.connectorID] === o {
+                outputs.removeValue(forKey: o.head.connectorID)
+                o.abandon()   // nothing of ours is on screen yet: no disable commit needed
+            }
+            rescan(reason: "\(o.name): mode refused")
+            return
+        }
+        Log.error("\(o.name): cannot show the frame: \(error); rescanning")
+        scheduleRescan(reason: "\(o.name) failed", after: 0.5)
+    }
+
+    /// A request that never completes would freeze the output for good (only its event clears
+    /// it): past the deadline the head is released and set up again.
+    private func watchDeadline(_ o: DRMOutput, _ token: UInt64) {
+        let limit = o.pendingIsModeSet ? modeSetDeadline : flipDeadline
+        loop.after(limit) { [weak self, weak o] in
+            guard let self, let o, !self.isShutDown, o.pendingToken == token, self.outputs[o.head.connectorID] === o else { return }
+            let what = o.pendingIsModeSet ? "the mode set" : "a page flip"
+            Log.warning("\(o.name): \(what) did not complete within \(Mode.format(limit).replacingZeroDecimals) s; releasing CRTC \(o.head.crtcID) and setting the head up again")
+            self.outputs.removeValue(forKey: o.head.connectorID)
+            o.release()
+            self.onOutputsChanged?(self.orderedOutputs)
+            self.rescan(reason: "\(o.name): \(what) stuck")
+        }
+    }
+
+    /// A connected display without an EDID: look again after 2, 5, 15, then every 60 s until
+    /// one arrives (no uevent may follow when DDC starts working).
+    private func scheduleNoEDIDRescan(_ snapshot: CardSnapshot) {
+        let waiting = snapshot.connectors.filter { $0.status == .connected && $0.edid.isEmpty && $0.isDisplay
+            && selection.choose(from: snapshot.connectors, current: Set(outputs.keys)).contains($0) }
+        guard !waiting.isEmpty else {
+            noEDIDAttempts = 0
+            if let t = noEDIDRetry { loop.cancel(t) }
+            noEDIDRetry = nil
+            return
+        }
+        guard noEDIDRetry == nil else { return }
+        let delay = noEDIDBackoff[min(noEDIDAttempts, noEDIDBackoff.count - 1)]
+        if noEDIDAttempts == 0 {
+            Log.warning("\(waiting.map(\.name).joined(separator: ", ")): connected without an EDID (the TV's DDC did not answer); looking again in \(Mode.format(delay).replacingZeroDecimals) s, then backing off to every \(Mode.format(noEDIDBackoff.last ?? delay).replacingZeroDecimals) s")
+        }
+        noEDIDAttempts += 1
+        noEDIDRetry = loop.after(delay) { [weak self] in
+            self?.noEDIDRetry = nil
+            self?.rescan(reason: "no EDID yet")
+        }
     }
 
     private var selectionNote: String {
@@ -200,9 +289,11 @@ public final class DisplayManager {
         return ""
     }
 
+    /// Completions go to the output whose request carried the token; a late one (its output
+    /// was released or set up again) matches none and is dropped.
     private func handleEvents() {
-        device.dispatchEvents { crtc in
-            outputs.values.first { $0.head.crtcID == crtc }?.flipCompleted()
+        device.dispatchEvents { token in
+            _ = outputs.values.first { $0.pendingToken == token }?.completed(token)
         }
     }
 
@@ -211,7 +302,7 @@ public final class DisplayManager {
     public func shutdown() {
         guard !isShutDown else { return }
         isShutDown = true
-        for t in [rescanPending, eventWatch, masterRetry, healthTimer] { if let t { loop.cancel(t) } }
+        for t in [rescanPending, eventWatch, masterRetry, healthTimer, noEDIDRetry] { if let t { loop.cancel(t) } }
         hotplug = nil
         // A flip in flight would land after the restore; wait for it (a vblank or two).
         device.waitForPendingFlips(timeout: 0.2)

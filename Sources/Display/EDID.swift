@@ -1,9 +1,10 @@
 import Pixels
 
-/// The parts of a monitor's EDID (VESA E-EDID 1.3/1.4 base block) that an operator needs to
-/// recognise a screen: who made it, its name and serial, its physical size, its own preferred
-/// timing. Parsed from the connector's EDID property blob; extension blocks (CTA-861) are
-/// counted but not decoded — modes come from the kernel, which already parsed them.
+/// The parts of a monitor's EDID (VESA E-EDID 1.3/1.4 base block and its CTA-861 extension)
+/// that an operator and the kiosk need: who made it, its name and serial, its physical size,
+/// its preferred timing, every mode it offers, and what the TV says in its CTA block (overscan,
+/// quantization range, TMDS clock). Parsed from the connector's EDID property blob; a running
+/// kiosk takes its modes from the kernel, which parsed the same bytes.
 public struct EDID: Equatable, Sendable {
     public struct Timing: Equatable, Sendable {
         public let width: Int
@@ -15,10 +16,16 @@ public struct EDID: Equatable, Sendable {
     public enum Failure: Error, Equatable, CustomStringConvertible {
         case tooShort(Int)
         case badHeader
+        /// Block `block` (0 = base) does not sum to 0 mod 256.
+        case badChecksum(block: Int)
+        /// The base block announces more extension blocks than the bytes hold.
+        case truncated(bytes: Int, announced: Int)
         public var description: String {
             switch self {
             case .tooShort(let n): return "EDID is \(n) bytes, a base block has 128"
             case .badHeader: return "EDID does not start with the 00 FF FF FF FF FF FF 00 header"
+            case .badChecksum(let k): return "EDID block \(k)\(k == 0 ? " (base)" : "") has a bad checksum"
+            case .truncated(let n, let a): return "EDID is \(n) bytes but announces \(a) extension block\(a == 1 ? "" : "s") (\((a + 1) * 128) bytes)"
             }
         }
     }
@@ -48,6 +55,10 @@ public struct EDID: Equatable, Sendable {
     /// Whether the base block's bytes sum to 0 mod 256 (the kernel rejects blocks that don't,
     /// unless it can repair them; we report rather than refuse).
     public let checksumValid: Bool
+    /// The first CTA-861 extension block, when there is one (TVs, most HDMI monitors).
+    public let cta: CTA861?
+    /// Every mode the EDID offers (see `EDIDModes.swift`), the preferred one first.
+    public let modes: [EDIDMode]
 
     /// The maker's name for a few common PNP IDs, else the ID itself.
     public var make: String { EDID.makers[manufacturerID] ?? manufacturerID }
@@ -90,6 +101,12 @@ public struct EDID: Equatable, Sendable {
             default: break
             }
         }
+        var cta: CTA861?
+        for k in 0..<min(extensionCount, bytes.count / 128 - 1) where cta == nil {
+            cta = CTA861(Array(bytes[(128 * (k + 1))..<(128 * (k + 2))]))
+        }
+        self.cta = cta
+        modes = EDID.modes(bytes, cta: cta)
         self.name = name
         self.serialText = serialText
         self.texts = texts
@@ -113,6 +130,19 @@ public struct EDID: Equatable, Sendable {
         } else {
             widthMM = 0
             heightMM = 0
+        }
+    }
+
+    /// What `quizkiosk edid` insists on before decoding a file: the header, every block's
+    /// checksum, and as many extension blocks as the base block announces. (A connector's EDID
+    /// is shown even when a checksum is off: the kernel already accepted or repaired it.)
+    public static func validate(_ bytes: [UInt8]) throws(Failure) {
+        guard bytes.count >= 128 else { throw .tooShort(bytes.count) }
+        guard Array(bytes[0..<8]) == [0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x00] else { throw .badHeader }
+        let announced = Int(bytes[126])
+        guard bytes.count >= (announced + 1) * 128 else { throw .truncated(bytes: bytes.count, announced: announced) }
+        for k in 0...announced where bytes[(k * 128)..<((k + 1) * 128)].reduce(UInt8(0), &+) != 0 {
+            throw .badChecksum(block: k)
         }
     }
 

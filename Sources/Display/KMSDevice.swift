@@ -19,8 +19,10 @@ public protocol KMSDevice: AnyObject {
     func makeBuffer(width: Int, height: Int) throws(DisplayError) -> ScanoutBuffer
     /// Readable when page-flip events are waiting (-1: events come some other way, e.g. a fake).
     var eventFD: Int32 { get }
-    /// Reads waiting events and reports each completed flip by CRTC id.
-    func dispatchEvents(_ flipCompleted: (UInt32) -> Void)
+    /// Reads waiting events and reports each completed flip (or non-blocking mode set) by the
+    /// token its output gave the request: an event that comes late names the flip it was for,
+    /// never whichever output uses that CRTC now.
+    func dispatchEvents(_ flipCompleted: (UInt64) -> Void)
     /// Waits up to `timeout` seconds for flips in flight to complete (before a restore).
     func waitForPendingFlips(timeout: Double)
     /// Whether we may set modes now (we are DRM master).
@@ -57,6 +59,30 @@ public struct HeadConfig: Equatable, Sendable {
     }
 }
 
+/// A head as planned, with what its commits need from the probe that planned it: every
+/// object's property ids (resolved then, never looked up per commit) and values (who else is
+/// on the CRTC, which planes feed the CRTC the connector leaves), and the signal properties of
+/// its first commit.
+public struct HeadSetup: Sendable {
+    public var head: HeadConfig
+    public var snapshot: CardSnapshot
+    /// Set in the mode-setting commit: max bpc, colour reset, Broadcast RGB, content type, underscan.
+    public var properties: [PropertyValue]
+    /// The percentage of each edge the scene should keep free (the overscan decision).
+    public var safeAreaPercent: Double
+
+    public init(head: HeadConfig, snapshot: CardSnapshot, properties: [PropertyValue] = [], safeAreaPercent: Double = 0) {
+        self.head = head
+        self.snapshot = snapshot
+        self.properties = properties
+        self.safeAreaPercent = safeAreaPercent
+    }
+
+    public var connector: ConnectorInfo? { snapshot.connector(id: head.connectorID) }
+    public var crtc: CrtcInfo? { snapshot.crtc(id: head.crtcID) }
+    public var plane: PlaneInfo? { snapshot.planes.first { $0.id == head.planeID } }
+}
+
 /// Atomic KMS or legacy SetCrtc + PageFlip: one interface, two implementations, chosen once
 /// at start (wlroots' shape). Callers never ask which one they have except to log it.
 public protocol ModeSetter: AnyObject {
@@ -64,10 +90,14 @@ public protocol ModeSetter: AnyObject {
     var kind: String { get }
     /// Whether a head needs a primary plane id (atomic addresses planes; legacy does not).
     var needsPlanes: Bool { get }
-    /// Lights the head up showing `buffer`; returns once the mode is set and the buffer shown.
-    func enable(_ head: HeadConfig, buffer: UInt32) throws(DisplayError)
-    /// Queues `buffer` for the next vblank; the card reports completion by CRTC id.
-    func flip(_ head: HeadConfig, buffer: UInt32) throws(DisplayError)
+    /// Lights the head up showing `buffer`, with the setup's properties. Returns true when the
+    /// commit was queued and its completion comes as an event carrying `token` (atomic,
+    /// non-blocking: a driver that takes seconds to train a link does not stall the loop);
+    /// false when the call returned with the picture up (legacy SetCrtc). A mode the driver
+    /// refuses in its test-only check throws `.modeRefused`.
+    func enable(_ setup: HeadSetup, buffer: UInt32, token: UInt64) throws(DisplayError) -> Bool
+    /// Queues `buffer` for the next vblank; the card reports completion with `token`.
+    func flip(_ setup: HeadSetup, buffer: UInt32, token: UInt64) throws(DisplayError)
     /// Turns the head off and detaches the connector from its CRTC.
-    func disable(_ head: HeadConfig) throws(DisplayError)
+    func disable(_ setup: HeadSetup) throws(DisplayError)
 }

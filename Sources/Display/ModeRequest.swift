@@ -1,5 +1,4 @@
-/// What `--mode WxH[@Hz]` asks for, and the rule that picks a mode from a connector's list:
-/// the requested one, else the preferred one, else the largest progressive one.
+/// What `--mode WxH[@Hz]` asks for; `ModePolicy` decides what a display gets.
 public struct ModeRequest: Equatable, Sendable, CustomStringConvertible {
     public let width: Int
     public let height: Int
@@ -33,26 +32,6 @@ public struct ModeRequest: Equatable, Sendable, CustomStringConvertible {
         guard let refresh else { return true }
         // "@60" matches 59.94 and 60.00; "@59.94" matches 59.94 only.
         return abs(m.refreshHz - refresh) < (refresh.rounded() == refresh ? 0.6 : 0.05)
-    }
-
-    /// The mode to use from `modes` (the kernel's order): with a request, the first progressive
-    /// match (a progressive mode before an interlaced one of the same size) and its closest
-    /// refresh; without, the preferred mode, else the largest progressive one.
-    public static func choose(_ request: ModeRequest?, from modes: [Mode]) -> Mode? {
-        if let request {
-            let matching = modes.filter(request.matches)
-            let best = matching.min { a, b in
-                if a.isInterlaced != b.isInterlaced { return !a.isInterlaced }
-                if let r = request.refresh { return abs(a.refreshHz - r) < abs(b.refreshHz - r) }
-                if a.isPreferred != b.isPreferred { return a.isPreferred }
-                return a.refreshHz > b.refreshHz
-            }
-            return best
-        }
-        if let preferred = modes.first(where: \.isPreferred) { return preferred }
-        return modes.filter { !$0.isInterlaced }.max { a, b in
-            a.width * a.height != b.width * b.height ? a.width * a.height < b.width * b.height : a.refreshHz < b.refreshHz
-        } ?? modes.first
     }
 
     /// Modes in listing order: preferred first, then the kernel's order.

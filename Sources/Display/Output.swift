@@ -16,4 +16,12 @@ public protocol Output: AnyObject {
     func present(damage: [Rect]?) throws
     /// Called when the output can take a frame again (page flip done).
     var onReady: (() -> Void)? { get set }
+    /// How much of each edge (percent of the width and of the height) the scene should keep
+    /// free because the display may crop it (the `overscan` setting's decision); 0 for PNG
+    /// files and displays that show every pixel.
+    var safeAreaPercent: Double { get }
+}
+
+extension Output {
+    public var safeAreaPercent: Double { 0 }
 }

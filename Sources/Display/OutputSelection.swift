@@ -30,8 +30,13 @@ public enum OutputSelection: Equatable, Sendable, CustomStringConvertible {
 
     /// The connectors to drive, in order, from those usable now. `current` are the connectors
     /// shown now (so `first` does not jump to another display when one more is plugged in).
+    /// When no connector says "connected", those whose status is "unknown" (splitters and
+    /// HDBaseT extenders without hot-plug detect) but that list modes are driven instead.
     public func choose(from connectors: [ConnectorInfo], current: Set<UInt32>) -> [ConnectorInfo] {
-        let usable = connectors.filter(\.isUsable)
+        var usable = connectors.filter(\.isUsable)
+        if usable.isEmpty {
+            usable = connectors.filter { $0.status == .unknown && !$0.modes.isEmpty && $0.isDisplay }
+        }
         let external = usable.filter { !$0.isBuiltIn }
         let builtIn = usable.filter(\.isBuiltIn)
         switch self {

@@ -13,15 +13,19 @@ public struct RescanPlan: Equatable, Sendable {
     public var steps: [Step] = []
     /// Wanted connectors that cannot be driven (no CRTC or plane free), with why.
     public var problems: [String] = []
+    /// Said once when a head starts: `--mode` that display does not offer.
+    public var warnings: [String] = []
 
     public var isEmpty: Bool { steps.isEmpty }
 
     /// - Parameters:
     ///   - active: the heads driven now.
-    ///   - shown: for each CRTC we drive, the framebuffers that are ours (to notice a takeover).
+    ///   - policy: `--mode` and the pixel-clock cap; `refused`: per connector, the modes the
+    ///     driver refused in a test-only commit (the policy steps down past them).
+    ///   - ours: for each CRTC we drive, the framebuffers that are ours (to notice a takeover).
     ///   - needsPlanes: atomic needs a primary plane per head.
     public static func make(active: [HeadConfig], snapshot: CardSnapshot, selection: OutputSelection,
-                            mode request: ModeRequest?, needsPlanes: Bool,
+                            policy: ModePolicy, refused: [UInt32: Set<Mode>] = [:], needsPlanes: Bool,
                             ours: [UInt32: Set<UInt32>] = [:]) -> RescanPlan {
         var plan = RescanPlan()
         let wanted = selection.choose(from: snapshot.connectors, current: Set(active.map(\.connectorID)))
@@ -33,7 +37,7 @@ public struct RescanPlan: Equatable, Sendable {
                 plan.steps.append(.release(head, reason: why))
                 continue
             }
-            let mode = RescanPlan.mode(for: c, request)
+            let mode = policy.choose(for: c, refused: refused[c.id] ?? [])?.mode
             var restart: String?
             if let mode, mode != head.mode {
                 restart = "mode changed \(head.mode) → \(mode)"
@@ -52,7 +56,8 @@ public struct RescanPlan: Equatable, Sendable {
         var used = Set(kept.map(\.crtcID))
         var usedPlanes = Set(kept.map(\.planeID).filter { $0 != 0 })
         for c in wanted where !kept.contains(where: { $0.connectorID == c.id }) {
-            guard let mode = RescanPlan.mode(for: c, request) else { continue }
+            guard let choice = policy.choose(for: c, refused: refused[c.id] ?? []) else { continue }
+            let mode = choice.mode
             let mask = snapshot.possibleCrtcMask(of: c)
             let candidates = snapshot.crtcs.filter { (mask >> UInt32($0.index)) & 1 == 1 && !used.contains($0.id) }
             // The CRTC that drives it now first (the console's): no other CRTC has to change.
@@ -82,14 +87,19 @@ public struct RescanPlan: Equatable, Sendable {
             let head = HeadConfig(connectorID: c.id, connectorName: c.name, crtcID: crtc.id, crtcIndex: crtc.index,
                                   planeID: plane, mode: mode)
             let released = plan.steps.contains { if case .release(let h, _) = $0 { return h.connectorID == c.id } else { return false } }
-            plan.steps.append(.start(head, reason: released ? "set up again" : "connected"))
+            plan.steps.append(.start(head, reason: (released ? "set up again" : c.status == .unknown ? "status unknown, none connected" : "connected")
+                                     + "; \(mode): \(choice.why)"))
+            if choice.requestMissing, let request = policy.request {
+                plan.warnings.append("\(c.name): --mode \(request) is not offered by this display; using \(mode)")
+            }
         }
         return plan
     }
+}
 
-    /// The requested mode when the display offers it, else its preferred one (a display that
-    /// replaced the one the request was made for still gets a picture).
-    static func mode(for c: ConnectorInfo, _ request: ModeRequest?) -> Mode? {
-        ModeRequest.choose(request, from: c.modes) ?? ModeRequest.choose(nil, from: c.modes)
+extension ModePolicy {
+    /// The policy's choice for a connector's current mode list and EDID.
+    public func choose(for c: ConnectorInfo, refused: Set<Mode> = []) -> Choice? {
+        choose(from: c.modes, display: Display(c), refused: refused)
     }
 }

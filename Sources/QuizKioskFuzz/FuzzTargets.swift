@@ -19,8 +19,15 @@ enum FuzzTargets {
 
     /// A monitor's EDID, as a TV (or a broken HDMI switch) hands it over.
     static func fuzzEDID(_ data: [UInt8]) {
+        _ = try? EDID.validate(data)
         guard let edid = try? EDID(data) else { return }
-        _ = (edid.make, edid.name, edid.serialText, edid.preferredTiming, edid.texts)
+        _ = (edid.make, edid.name, edid.serialText, edid.preferredTiming, edid.texts, edid.cta)
+        // What a TV's EDID decides: the mode policy over its modes and the overscan decision.
+        let modes = edid.modes.map(\.mode)
+        let pick = ModePolicy(maxPixelClockKHz: edid.cta?.maxTMDSClockMHz.map { $0 * 1000 })
+            .choose(from: modes, display: ModePolicy.Display(aspect: nil, hasEDID: true))
+        _ = OverscanPolicy.decide(.auto, cta: edid.cta, hasEDID: true, isHDMIConnector: true,
+                                  mode: pick?.mode ?? .synthetic(1920, 1080), underscan: 0...128, margins: nil)
     }
 
     /// A kernel uevent datagram: header, then NUL-separated KEY=VALUE fields.

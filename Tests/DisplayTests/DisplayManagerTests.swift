@@ -12,7 +12,7 @@ import Testing
 
     func start(_ card: FakeCard, selection: OutputSelection = .first, mode: ModeRequest? = nil) throws -> (DisplayManager, EventLoop, Box) {
         let loop = EventLoop()
-        let m = DisplayManager(device: card, loop: loop, selection: selection, mode: mode)
+        let m = DisplayManager(device: card, loop: loop, selection: selection, policy: ModePolicy(request: mode))
         let box = Box()
         m.onOutputsChanged = { box.outputs = $0; box.changes += 1 }
         try m.start()
@@ -84,18 +84,33 @@ import Testing
         #expect(card.buffersAlive.isEmpty && !card.master)
     }
 
-    @Test func unknownConnectorAndModeListWhatExists() throws {
+    @Test func unknownConnectorListsWhatExists() throws {
         let card = FakeCard(FakeCard.card(heads: 2))
         #expect(throws: DisplayError.unknownConnector("HDMI-A-1", available: ["Virtual-1 (connected)", "Virtual-2 (disconnected)"])) {
             _ = try start(card, selection: .named(["HDMI-A-1"]))
         }
-        do {
-            _ = try start(card, mode: ModeRequest(width: 800, height: 600))
-            Issue.record("a mode the display does not offer was accepted")
-        } catch let e as DisplayError {
-            #expect(e.description.contains("--mode 800x600: Virtual-1 does not offer it; it offers: 1920x1080@60.00 (preferred), 1280x720@60.00"))
-        }
         #expect(!card.journal.contains { $0.hasPrefix("enable") || $0.hasPrefix("setCrtc") })
+    }
+
+    /// `--mode` the display lacks: one warning and the policy's choice, at start and after a
+    /// rescan alike (a rescan that changes nothing says nothing again).
+    @Test func aModeTheDisplayLacksIsOneWarningAndThePolicysChoice() throws {
+        let log = LogLines()
+        defer { log.stop() }
+        let card = FakeCard(FakeCard.card(heads: 1))
+        let (m, _, box) = try start(card, mode: ModeRequest(width: 800, height: 600))
+        #expect(box.outputs.first?.width == 1920)
+        #expect(log.matching("is not offered") == ["Virtual-1: --mode 800x600 is not offered by this display; using 1920x1080@60.00"])
+        #expect(log.matching("800x600 not offered; the display") == ["Virtual-1: connected; 1920x1080@60.00: --mode 800x600 not offered; the display's preferred mode: driving it on CRTC 10"])
+        m.rescan(reason: "nothing changed")
+        #expect(log.matching("is not offered").count == 1)
+        card.unplug(30)
+        m.rescan(reason: "unplugged")
+        card.plug(30, modes: [.synthetic(1280, 720, preferred: true)])
+        m.rescan(reason: "another TV")
+        #expect(box.outputs.first?.width == 1280)
+        #expect(log.matching("is not offered").count == 2)
+        m.shutdown()
     }
 
     @Test func waitsWithoutADisplayAndComesAliveOnRescan() throws {

@@ -18,21 +18,21 @@ import Testing
     }
 
     @Test func preferredWithoutARequest() {
-        #expect(ModeRequest.choose(nil, from: tvModes) == tvModes[0])
+        #expect(ModePolicy().choose(from: tvModes, display: .init())?.mode == tvModes[0])
     }
 
     @Test func largestProgressiveWhenNoneIsPreferred() {
         let modes = [Mode.synthetic(1280, 720), .synthetic(4096, 2160, interlaced: true), .synthetic(1920, 1080)]
-        #expect(ModeRequest.choose(nil, from: modes) == modes[2])
+        #expect(ModePolicy().choose(from: modes, display: .init())?.mode == modes[2])
     }
 
     @Test func requestedSizeAndRefresh() {
-        #expect(ModeRequest.choose(ModeRequest(width: 1920, height: 1080, refresh: 50), from: tvModes) == tvModes[2])
-        #expect(ModeRequest.choose(ModeRequest(width: 3840, height: 2160), from: tvModes) == tvModes[1])
+        #expect(ModePolicy.requested(ModeRequest(width: 1920, height: 1080, refresh: 50), from: tvModes) == tvModes[2])
+        #expect(ModePolicy.requested(ModeRequest(width: 3840, height: 2160), from: tvModes) == tvModes[1])
         // Without a refresh: the progressive, preferred one before the interlaced one.
-        #expect(ModeRequest.choose(ModeRequest(width: 1920, height: 1080), from: tvModes) == tvModes[0])
-        #expect(ModeRequest.choose(ModeRequest(width: 1024, height: 768), from: tvModes) == nil)
-        #expect(ModeRequest.choose(ModeRequest(width: 1920, height: 1080, refresh: 24), from: tvModes) == nil)
+        #expect(ModePolicy.requested(ModeRequest(width: 1920, height: 1080), from: tvModes) == tvModes[0])
+        #expect(ModePolicy.requested(ModeRequest(width: 1024, height: 768), from: tvModes) == nil)
+        #expect(ModePolicy.requested(ModeRequest(width: 1920, height: 1080, refresh: 24), from: tvModes) == nil)
     }
 
     @Test func listsPreferredFirstAndMarksInterlaced() {

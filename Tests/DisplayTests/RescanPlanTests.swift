@@ -8,7 +8,7 @@ import Testing
     /// Plans, "applies" the plan to the card as the kernel would, and returns the steps.
     static func step(_ card: FakeCard, _ active: inout [HeadConfig], selection: OutputSelection = .first,
                      mode: ModeRequest? = nil) -> [RescanPlan.Step] {
-        let plan = RescanPlan.make(active: active, snapshot: card.state, selection: selection, mode: mode, needsPlanes: true)
+        let plan = RescanPlan.make(active: active, snapshot: card.state, selection: selection, policy: ModePolicy(request: mode), needsPlanes: true)
         for s in plan.steps {
             switch s {
             case .release(let h, _):
@@ -33,7 +33,7 @@ import Testing
 
     @Test func startsOnTheConnectedDisplayWithItsCurrentCrtcAndPlane() {
         let card = FakeCard(FakeCard.card(heads: 2))
-        let plan = RescanPlan.make(active: [], snapshot: card.state, selection: .first, mode: nil, needsPlanes: true)
+        let plan = RescanPlan.make(active: [], snapshot: card.state, selection: .first, policy: ModePolicy(), needsPlanes: true)
         guard case .start(let h, _)? = plan.steps.first, plan.steps.count == 1 else {
             Issue.record("expected one start, got \(plan.steps)")
             return
@@ -122,16 +122,16 @@ import Testing
         var active: [HeadConfig] = []
         _ = Self.step(card, &active)
         card.state.connectors[0].linkStatus = .bad
-        var plan = RescanPlan.make(active: active, snapshot: card.state, selection: .first, mode: nil, needsPlanes: true,
+        var plan = RescanPlan.make(active: active, snapshot: card.state, selection: .first, policy: ModePolicy(), needsPlanes: true,
                                    ours: [10: [510]])
         #expect(Self.names(plan.steps) == ["release Virtual-1", "start Virtual-1 1920x1080 crtc 10"])
         card.state.connectors[0].linkStatus = .good
         card.state.crtcs[0].bufferID = 99                                  // someone else's framebuffer
-        plan = RescanPlan.make(active: active, snapshot: card.state, selection: .first, mode: nil, needsPlanes: true,
+        plan = RescanPlan.make(active: active, snapshot: card.state, selection: .first, policy: ModePolicy(), needsPlanes: true,
                                ours: [10: [510, 511]])
         #expect(Self.names(plan.steps) == ["release Virtual-1", "start Virtual-1 1920x1080 crtc 10"])
         card.state.crtcs[0].bufferID = 511                                  // ours (the other buffer, after a flip)
-        plan = RescanPlan.make(active: active, snapshot: card.state, selection: .first, mode: nil, needsPlanes: true,
+        plan = RescanPlan.make(active: active, snapshot: card.state, selection: .first, policy: ModePolicy(), needsPlanes: true,
                                ours: [10: [510, 511]])
         #expect(plan.isEmpty)
     }
@@ -140,7 +140,7 @@ import Testing
         // Two connectors that can only use the same CRTC.
         var s = FakeCard.card(heads: 2, connected: [true, true])
         s.encoders[1].possibleCrtcs = 1
-        let plan = RescanPlan.make(active: [], snapshot: s, selection: .all, mode: nil, needsPlanes: true)
+        let plan = RescanPlan.make(active: [], snapshot: s, selection: .all, policy: ModePolicy(), needsPlanes: true)
         #expect(Self.names(plan.steps) == ["start Virtual-1 1920x1080 crtc 10"])
         #expect(plan.problems == ["Virtual-2: no free CRTC can drive it"])
     }
@@ -151,7 +151,7 @@ import Testing
         var snap = FakeCard.card(heads: 2, types: [14, 11], connected: [true, true])  // eDP, HDMI-A
         for k in snap.encoders.indices { snap.encoders[k].possibleCrtcs = 0b11 }
         for k in snap.planes.indices { snap.planes[k].possibleCrtcs = 0b11 }
-        let plan = RescanPlan.make(active: [], snapshot: snap, selection: .first, mode: nil, needsPlanes: true)
+        let plan = RescanPlan.make(active: [], snapshot: snap, selection: .first, policy: ModePolicy(), needsPlanes: true)
         #expect(Self.names(plan.steps) == ["start HDMI-A-2 1920x1080 crtc 11"])
     }
 
@@ -160,7 +160,7 @@ import Testing
         var snap = FakeCard.card(heads: 2, connected: [true, true])
         for k in snap.encoders.indices { snap.encoders[k].possibleCrtcs = 0b11 }
         for k in snap.planes.indices { snap.planes[k].possibleCrtcs = 0b11 }
-        let plan = RescanPlan.make(active: [], snapshot: snap, selection: .all, mode: nil, needsPlanes: true)
+        let plan = RescanPlan.make(active: [], snapshot: snap, selection: .all, policy: ModePolicy(), needsPlanes: true)
         let planes = plan.steps.compactMap { step -> UInt32? in if case .start(let h, _) = step { return h.planeID } else { return nil } }
         #expect(planes.count == 2 && Set(planes).count == 2, "\(plan.steps)")
         // And planning again once both run keeps both planes.

@@ -17,10 +17,19 @@ public final class FakeCard: KMSDevice, ModeSetter {
     public var journal: [String] = []
     public var master = true
     public var failNextEnable: DisplayError?
+    /// Modes the driver refuses in its test-only check (enable throws `.modeRefused`).
+    public var refusedModes: Set<Mode> = []
+    /// Flips are queued but never complete (vc4's "flip_done timed out").
+    public var flipsNeverComplete = false
+    /// The first frame's mode set completes by event, like atomic's non-blocking commit.
+    public var modeSetByEvent = false
+    /// Every property value committed with a mode set, in order: "30 max bpc=8", "10 GAMMA_LUT=0 (cleared)".
+    public private(set) var committed: [String] = []
     public private(set) var buffersAlive: Set<UInt32> = []
     private var nextBufferID: UInt32 = 100
-    private var pendingFlips: [UInt32] = []
-    private var completedFlips: [UInt32] = []
+    /// CRTC → token of the flip in flight there.
+    private var pendingFlips: [(crtc: UInt32, token: UInt64)] = []
+    private var completedFlips: [UInt64] = []
     private let pipeFDs: [Int32]
 
     public init(_ state: CardSnapshot, atomic: Bool = true) {
@@ -59,13 +68,26 @@ public final class FakeCard: KMSDevice, ModeSetter {
 
     public var eventFD: Int32 { pipeFDs[0] }
 
-    public func dispatchEvents(_ flipCompleted: (UInt32) -> Void) {
+    public func dispatchEvents(_ flipCompleted: (UInt64) -> Void) {
         var byte: UInt8 = 0
         while read(pipeFDs[0], &byte, 1) == 1 {}
         let done = completedFlips
         completedFlips.removeAll()
-        for crtc in done { flipCompleted(crtc) }
+        for token in done { flipCompleted(token) }
     }
+
+    /// Delivers a completion for `token` as the kernel would (a late event, for instance).
+    public func deliver(token: UInt64) {
+        completedFlips.append(token)
+        var byte: UInt8 = 1
+        _ = write(pipeFDs[1], &byte, 1)
+    }
+
+    /// Completions delivered but not yet read by `dispatchEvents`.
+    public var eventsWaiting: Int { completedFlips.count }
+
+    /// The tokens of the requests in flight.
+    public var pendingTokens: [UInt64] { pendingFlips.map(\.token) }
 
     public func waitForPendingFlips(timeout: Double) {
         journal.append("wait for \(pendingFlips.count) flips")
@@ -87,29 +109,52 @@ public final class FakeCard: KMSDevice, ModeSetter {
 
     // MARK: ModeSetter
 
-    public func enable(_ head: HeadConfig, buffer: UInt32) throws(DisplayError) {
+    public func enable(_ setup: HeadSetup, buffer: UInt32, token: UInt64) throws(DisplayError) -> Bool {
+        let head = setup.head
         if let e = failNextEnable {
             failNextEnable = nil
             throw e
         }
         if atomic && head.planeID == 0 { throw .system(SystemError("atomic commit without a plane", errno: EINVAL)) }
+        if refusedModes.contains(head.mode) {
+            journal.append("refuse \(head.connectorName) \(head.mode)")
+            throw .modeRefused(head.mode, connector: head.connectorName, SystemError("drmModeAtomicCommit(TEST_ONLY)", errno: EINVAL))
+        }
+        // As the kernel: a property the object does not have fails the whole commit.
+        for v in setup.properties {
+            let has = state.connector(id: v.object)?.properties[v.property.name]?.id == v.property.id
+                || state.crtc(id: v.object)?.properties[v.property.name]?.id == v.property.id
+            if !has { throw .system(SystemError("property \(v.property.name) of object \(v.object)", errno: EINVAL)) }
+        }
+        committed += setup.properties.map { "\($0.object) \($0)" }
         journal.append("enable \(head.connectorName) crtc \(head.crtcID) fb \(buffer) \(head.mode)")
         // The connector leaves the CRTC that drove it (the kernel turns that one off).
         if let old = state.connector(id: head.connectorID).flatMap({ state.currentCrtc(of: $0) }), old.id != head.crtcID {
             apply(crtc: old.id, buffer: 0, mode: nil, connectors: [])
         }
+        if modeSetByEvent {
+            apply(crtc: head.crtcID, buffer: 0, mode: head.mode, connectors: [head.connectorID])
+            pendingFlips.append((head.crtcID, token))
+            flipTargets[head.crtcID] = buffer
+            return true
+        }
         apply(crtc: head.crtcID, buffer: buffer, mode: head.mode, connectors: [head.connectorID])
+        return false
     }
 
-    public func flip(_ head: HeadConfig, buffer: UInt32) throws(DisplayError) {
-        guard !pendingFlips.contains(head.crtcID) else { throw .system(SystemError("flip", errno: EBUSY)) }
+    public func flip(_ setup: HeadSetup, buffer: UInt32, token: UInt64) throws(DisplayError) {
+        let head = setup.head
+        guard !pendingFlips.contains(where: { $0.crtc == head.crtcID }) else { throw .system(SystemError("flip", errno: EBUSY)) }
         journal.append("flip crtc \(head.crtcID) fb \(buffer)")
-        pendingFlips.append(head.crtcID)
+        pendingFlips.append((head.crtcID, token))
         flipTargets[head.crtcID] = buffer
     }
 
-    public func disable(_ head: HeadConfig) throws(DisplayError) {
+    public func disable(_ setup: HeadSetup) throws(DisplayError) {
+        let head = setup.head
         journal.append("disable \(head.connectorName) crtc \(head.crtcID)")
+        // As atomic: turning the CRTC off ends (drops) what was in flight there.
+        pendingFlips.removeAll { $0.crtc == head.crtcID }
         apply(crtc: head.crtcID, buffer: 0, mode: nil, connectors: [])
     }
 
@@ -117,9 +162,10 @@ public final class FakeCard: KMSDevice, ModeSetter {
 
     /// The vblank: every pending flip completes (its buffer is now scanned out).
     public func completeFlips() {
-        for crtc in pendingFlips {
+        guard !flipsNeverComplete else { return }
+        for (crtc, token) in pendingFlips {
             if let i = state.crtcs.firstIndex(where: { $0.id == crtc }), let fb = flipTargets[crtc] { state.crtcs[i].bufferID = fb }
-            completedFlips.append(crtc)
+            completedFlips.append(token)
         }
         pendingFlips.removeAll()
         var byte: UInt8 = 1
@@ -176,6 +222,27 @@ public final class FakeCard: KMSDevice, ModeSetter {
         }
         return CardSnapshot(connectors: connectors, crtcs: crtcs, encoders: encoders, planes: planes)
     }
+
+    /// The properties i915 gives an HDMI connector and a CRTC (ids made up, enum values i915's).
+    public static let i915Connector = ObjectProperties([
+        PropertyInfo(id: 201, name: "CRTC_ID"), PropertyInfo(id: 202, name: "EDID"),
+        PropertyInfo(id: 203, name: "max bpc", range: 8...12),
+        PropertyInfo(id: 204, name: "content type", enums: ["No Data": 0, "Graphics": 1, "Photo": 2, "Cinema": 3, "Game": 4]),
+        PropertyInfo(id: 205, name: "Broadcast RGB", enums: ["Automatic": 0, "Full": 1, "Limited 16:235": 2]),
+        PropertyInfo(id: 206, name: "Colorspace", enums: ["Default": 0, "SMPTE_170M_YCC": 1, "BT2020_RGB": 9]),
+        PropertyInfo(id: 207, name: "HDR_OUTPUT_METADATA"), PropertyInfo(id: 208, name: "link-status", enums: ["Good": 0, "Bad": 1]),
+    ])
+    public static let i915Crtc = ObjectProperties([
+        PropertyInfo(id: 301, name: "ACTIVE"), PropertyInfo(id: 302, name: "MODE_ID"), PropertyInfo(id: 303, name: "GAMMA_LUT"),
+        PropertyInfo(id: 304, name: "DEGAMMA_LUT"), PropertyInfo(id: 305, name: "CTM"),
+    ])
+    /// amdgpu's HDMI connector: underscan with borders up to 128 px, no content type or Broadcast RGB.
+    public static let amdgpuConnector = ObjectProperties([
+        PropertyInfo(id: 211, name: "CRTC_ID"), PropertyInfo(id: 212, name: "max bpc", range: 6...16),
+        PropertyInfo(id: 213, name: "underscan", enums: ["off": 0, "on": 1, "auto": 2]),
+        PropertyInfo(id: 214, name: "underscan hborder", range: 0...128), PropertyInfo(id: 215, name: "underscan vborder", range: 0...128),
+        PropertyInfo(id: 216, name: "Colorspace", enums: ["Default": 0]), PropertyInfo(id: 217, name: "HDR_OUTPUT_METADATA"),
+    ])
 }
 
 public final class FakeBuffer: ScanoutBuffer {

@@ -24,9 +24,16 @@ enum CLI {
                         (--state FILE is file:FILE)
           run --headless --out DIR [--size WxH] [--keep-frames] [--source SOURCE]... [...]
                         the same without a display: DIR/latest.png
-          displays [--json] [--device PATH] [--watch]
-                        list DRM cards, connectors, monitors (EDID), modes and what drives them;
-                        --watch: then print every hotplug event and the connector states after it
+          displays [--json] [--device PATH] [--watch] [--config FILE] [display settings]
+                        list DRM cards, connectors, monitors (EDID), modes, the mode run would pick
+                        and why, the overscan decision; --watch: then every hotplug event and the
+                        connector states after it
+          edid FILE [--json] [display settings]
+                        decode an EDID file (/sys/class/drm/card0-HDMI-A-1/edid): modes, CTA-861
+                        data, the mode the policy would pick and why, what overscan = auto decides
+          display settings (run, doctor, displays, edid; or the settings file):
+              --mode WxH[@HZ]  --max-pixel-clock KHZ  --overscan auto|off|N%
+              --broadcast-rgb auto|full|limited
           doctor [--config FILE] [run's options]
                         check the DRM device, master, display, fonts, broker and clock; exit 1 when
                         the screen would stay dark
@@ -57,6 +64,7 @@ enum CLI {
             case "render": return try RenderCommand.run(rest)
             case "run": return try RunCommand.run(rest)
             case "displays": return try DisplaysCommand.run(rest)
+            case "edid": return try EDIDCommand.run(rest)
             case "doctor": return try DoctorCommand.run(rest)
             case "layout": return try LayoutCommand.run(rest)
             case "host": return try HostCommand.run(rest)

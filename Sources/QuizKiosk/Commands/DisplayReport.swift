@@ -7,12 +7,19 @@ public struct DisplayReport {
     public let driver: DRMCard.Driver
     public let atomic: Bool
     public let snapshot: CardSnapshot
+    /// The display settings `run` would use: the pick and the overscan decision follow them.
+    let settings: DisplaySettings
 
-    public init(path: String, driver: DRMCard.Driver, atomic: Bool, snapshot: CardSnapshot) {
+    init(path: String, driver: DRMCard.Driver, atomic: Bool, snapshot: CardSnapshot, settings: DisplaySettings = DisplaySettings()) {
         self.path = path
         self.driver = driver
         self.atomic = atomic
         self.snapshot = snapshot
+        self.settings = settings
+    }
+
+    func summary(_ c: ConnectorInfo) -> EDIDSummary? {
+        edid(c).map { EDIDSummary(connector: c, edid: $0, settings: settings) }
     }
 
     // MARK: table
@@ -35,9 +42,16 @@ public struct DisplayReport {
                 lines.append(m)
             }
             if c.widthMM > 0 || c.heightMM > 0 { lines.append("    size: \(c.widthMM)x\(c.heightMM) mm") }
+            if let s = summary(c), let cta = s.ctaLine { lines.append("    cta: " + cta) }
             if !c.modes.isEmpty {
                 let modes = ModeRequest.listingOrder(c.modes).map { $0.description + ($0.isPreferred ? "*" : "") }
                 lines.append("    modes: " + modes.joined(separator: " "))
+                if let pick = settings.policy.choose(for: c) { lines.append("    pick: \(pick.mode): \(pick.why)") }
+                let plan = SignalPlan.make(connector: c, crtc: snapshot.currentCrtc(of: c) ?? snapshot.crtcs.first ?? CrtcInfo(id: 0, index: 0),
+                                           mode: settings.policy.choose(for: c)?.mode ?? c.modes[0], settings: settings.signal)
+                lines.append("    overscan: \(plan.overscan.why)")
+                if let rgb = plan.broadcastRGB { lines.append("    Broadcast RGB: \(rgb)") }
+                if !plan.missing.isEmpty { lines.append("    driver lacks: " + plan.missing.joined(separator: ", ")) }
             }
         }
         return lines.joined(separator: "\n")
@@ -116,16 +130,28 @@ public struct DisplayReport {
             } else {
                 w.null()
             }
+            let choice = settings.policy.choose(for: c)
+            let plan = SignalPlan.make(connector: c, crtc: snapshot.currentCrtc(of: c) ?? snapshot.crtcs.first ?? CrtcInfo(id: 0, index: 0),
+                                       mode: choice?.mode ?? c.modes.first ?? .synthetic(1920, 1080), settings: settings.signal)
+            w.key("cta")
+            if let s = summary(c) { s.writeCTA(w) } else { w.null() }
+            w.key("pick")
+            EDIDSummary.writeChoice(choice, w)
+            w.key("overscan")
+            w.object {
+                w.key("safeAreaPercent")
+                w.number(plan.overscan.safeAreaPercent)
+                w.member("why", plan.overscan.why)
+            }
+            w.key("broadcastRGB")
+            if let rgb = plan.broadcastRGB { w.string(rgb) } else { w.null() }
+            w.key("propertiesMissing")
+            w.array(plan.missing) { w.string($0) }
             w.key("modes")
             w.array(ModeRequest.listingOrder(c.modes)) { m in
                 w.object {
                     w.member("name", m.description)
-                    w.member("width", Int(m.width))
-                    w.member("height", Int(m.height))
-                    // Two decimals, as the mode's name shows it (59.94, 60).
-                    w.key("refresh")
-                    w.number((m.refreshHz * 100).rounded() / 100)
-                    w.member("interlaced", m.isInterlaced)
+                    EDIDSummary.writeModeFields(m, w)
                     w.member("preferred", m.isPreferred)
                 }
             }

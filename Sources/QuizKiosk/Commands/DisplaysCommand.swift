@@ -8,7 +8,11 @@ import QuizContract
 /// `--watch` it then prints each hotplug event and the connector states that result.
 enum DisplaysCommand {
     static func run(_ argv: [String]) throws -> Int32 {
-        let args = try Arguments(argv, options: ["--device"], flags: ["--json", "--watch"])
+        // The settings file (`--config`) is run's: its display settings shape the pick and the
+        // overscan decision shown; its other settings are accepted and not used here.
+        let expanded = try ConfigFile.expand(argv, options: RunCommand.options, flags: RunCommand.flags.union(["--json", "--watch"]))
+        let args = try Arguments(expanded, options: RunCommand.options, flags: RunCommand.flags.union(["--json", "--watch"]))
+        let settings = try DisplaySettings(args)
         let paths = args.value("--device").map { [$0] } ?? DeviceList.cards()
         guard !paths.isEmpty else { throw DisplayError.noDevice }
         if args.has("--watch") { return try watch(paths) }
@@ -18,7 +22,8 @@ enum DisplaysCommand {
             // Probe first: as master (we may be, if no one else is) the kernel re-detects displays.
             let snapshot = try card.probe()
             card.dropMaster()
-            reports.append(DisplayReport(path: path, driver: card.driver, atomic: card.chosenProtocol == .atomic, snapshot: snapshot))
+            reports.append(DisplayReport(path: path, driver: card.driver, atomic: card.chosenProtocol == .atomic, snapshot: snapshot,
+                                         settings: settings))
         }
         if args.has("--json") {
             let w = JSONWriter()
@@ -38,7 +43,7 @@ enum DisplaysCommand {
         let card = path.split(separator: "/").last.map(String.init) ?? path
         return s.connectors.filter(\.isDisplay).map { c in
             var line = "\(card) \(c.name) \(c.status.rawValue)"
-            if let m = ModeRequest.choose(nil, from: c.modes) { line += " \(m)" }
+            if let m = ModePolicy().choose(for: c)?.mode { line += " \(m)" }
             if let crtc = s.currentCrtc(of: c) {
                 line += " (CRTC \(crtc.id) " + (crtc.mode.map { "\($0)" } ?? "off") + ")"
             }

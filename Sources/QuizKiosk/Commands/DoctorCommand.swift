@@ -63,10 +63,10 @@ enum DoctorCommand {
 
     /// The card `run` would open, master, and the display(s) it would drive with their modes.
     static func checkDisplay(_ args: Arguments) -> [Result] {
-        let selection: OutputSelection, request: ModeRequest?
+        let selection: OutputSelection, settings: DisplaySettings
         do {
             selection = try RunDisplay.selection(args)
-            request = try RunDisplay.modeRequest(args)
+            settings = try DisplaySettings(args)
         } catch {
             return [Result(verdict: .fail, what: "display", detail: error.message)]
         }
@@ -108,7 +108,7 @@ enum DoctorCommand {
             return out + [Result(verdict: .fail, what: "display", detail: "\(path): cannot read the connectors: \(error)")]
         }
         do {
-            try DisplayManager.validate(snapshot, selection: selection, mode: request)
+            try DisplayManager.validate(snapshot, selection: selection)
         } catch {
             return out + [Result(verdict: .fail, what: "display", detail: error.description)]
         }
@@ -118,9 +118,16 @@ enum DoctorCommand {
             return out + [Result(verdict: .fail, what: "display", detail: "no display to drive for outputs \(selection) (\(all.isEmpty ? "no connectors" : all)): check the cable, that the TV is on and set to this input")]
         }
         for c in usable {
-            let mode = ModeRequest.choose(request, from: c.modes).map { "\($0)" } ?? "no mode"
+            let choice = settings.policy.choose(for: c)
+            let mode = choice.map { "\($0.mode)" } ?? "no mode"
             let monitor = (try? EDID(c.edid)).map { e in [e.make, e.name].compactMap { $0 }.joined(separator: " ") }
-            out.append(Result(verdict: .pass, what: "display", detail: "\(c.name) connected, \(mode)" + (monitor.map { " (\($0))" } ?? "")))
+            let detail = "\(c.name) \(c.status.rawValue), \(mode)" + (monitor.map { " (\($0))" } ?? "")
+            if let choice, choice.requestMissing, let r = settings.policy.request {
+                // Not dark: run warns and uses the policy's choice.
+                out.append(Result(verdict: .warn, what: "display", detail: "--mode \(r): \(c.name) does not offer it; run uses \(choice.mode) (\(choice.why))"))
+            } else {
+                out.append(Result(verdict: .pass, what: "display", detail: detail))
+            }
         }
         return out
     }

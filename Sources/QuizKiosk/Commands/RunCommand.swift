@@ -12,6 +12,8 @@ enum RunCommand {
 
     static func run(_ argv: [String]) throws -> Int32 {
         let args = try Arguments(try ConfigFile.expand(argv, options: options, flags: flags), options: options, flags: flags)
+        // The display settings are checked whatever the output (a settings file is shared).
+        _ = try DisplaySettings(args)
         let sources = try RunSources(args)
         let fonts = try CLI.loadFonts(args.value("--fonts"), preferring: args.all("--font"))
         let loop = EventLoop()

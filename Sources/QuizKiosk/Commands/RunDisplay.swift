@@ -9,7 +9,7 @@ import Renderer
 /// `--outputs`, `--mode`), `--now` for a fixed clock, and the readiness line. The kiosk loop
 /// itself is shared with the headless path in RunCommand.
 enum RunDisplay {
-    static let options: Set<String> = ["--device", "--connector", "--outputs", "--mode"]
+    static let options: Set<String> = DisplaySettings.options.union(["--device", "--connector", "--outputs"])
 
     /// Opens the card, takes DRM master, and starts driving the selected displays; the kiosk
     /// gets their outputs (again after every hotplug change). Call `shutdown()` on the result
@@ -19,11 +19,11 @@ enum RunDisplay {
             throw UsageError(message: "\(headlessOnly) is for --headless; on a display the mode sets the size (--mode WxH[@HZ])")
         }
         let selection = try selection(args)
-        let mode = try modeRequest(args)
+        let settings = try DisplaySettings(args)
         let path = try args.value("--device") ?? chooseCard()
         let legacy = Environment.get("QUIZKIOSK_DRM_LEGACY") == "1"
         let card = try DRMCard(path: path, master: true, forceLegacy: legacy)
-        let manager = DisplayManager(device: card, loop: loop, selection: selection, mode: mode)
+        let manager = DisplayManager(device: card, loop: loop, selection: selection, policy: settings.policy, signal: settings.signal)
         manager.onOutputsChanged = { [weak kiosk] outputs in kiosk?.setOutputs(outputs) }
         var first = true
         manager.onShown = { o in
@@ -40,12 +40,6 @@ enum RunDisplay {
         manager.startHealthChecks()
         Log.info("\(path): \(card.driver.name) \(card.driver.version), \(card.chosenProtocol.rawValue) KMS\(legacy ? " (QUIZKIOSK_DRM_LEGACY=1)" : ""), outputs: \(selection)")
         return manager
-    }
-
-    static func modeRequest(_ args: Arguments) throws(UsageError) -> ModeRequest? {
-        guard let m = args.value("--mode") else { return nil }
-        guard let r = ModeRequest(parsing: m) else { throw UsageError(message: "--mode \(m): expected WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, e.g. 1920x1080@60") }
-        return r
     }
 
     static func selection(_ args: Arguments) throws(UsageError) -> OutputSelection {
