@@ -52,6 +52,14 @@ public enum StateDecoder {
         s.quizId = try f.string("quizId", max: 200)
         s.revision = try f.int("revision", min: 0)
         s.title = try f.string("title", max: 200)
+        if let locale = try f.string("locale", max: 35) {
+            // A BCP 47 tag's letters, digits and hyphens; a screen that does not know the
+            // language guesses from the text, so new languages never break old screens.
+            guard !locale.isEmpty, locale.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }) else {
+                throw StateError("locale: \"\(locale)\" is not a language tag like ja or en-GB")
+            }
+            s.locale = locale
+        }
         if let l = try f.object("lobby") {
             s.lobby = QuizState.Lobby(joinCode: try l.string("joinCode", max: 32), joinURL: try l.string("joinURL", max: 512),
                                       participants: try l.int("participants", min: 0))
@@ -74,6 +82,8 @@ public enum StateDecoder {
                 }
                 question.endsAt = t
             }
+            question.answered = try q.int("answered", min: 0)
+            question.players = try q.int("players", min: 0)
             s.question = question
         }
         if let board = try f.field("leaderboard") {
@@ -84,7 +94,8 @@ public enum StateDecoder {
                 let e = Fields(members: m, path: "leaderboard[\(k)].")
                 guard let name = try e.string("name", max: 64) else { throw StateError("leaderboard[\(k)].name: missing") }
                 guard let score = try e.int("score", min: nil) else { throw StateError("leaderboard[\(k)].score: missing") }
-                s.leaderboard.append(.init(name: name, score: score))
+                let previous = try e.int("previousRank", min: 1)
+                s.leaderboard.append(.init(name: name, score: score, previousRank: previous))
             }
         }
         if let phase = try f.string("phase", max: 32) {

@@ -77,10 +77,10 @@ import Testing
         let text = TextEngine(fonts: fonts)
         func inkHeight(width: Int) -> Int {
             let vp = Viewport(width: width, height: width * 9 / 16)
-            let size = vp.px(Theme.standard.questionSize)
+            let size = vp.px(TypeScale(textScale: 1).question)
             let block = text.layout("SwiftUIで外部ディスプレイに対応するには？", size: size, weight: .bold, maxWidth: nil)
             let canvas = Canvas(width: block.width + 20, height: block.height + 20)
-            canvas.fill(.black)
+            canvas.fill(Color.black)
             text.draw(block, in: canvas, rect: Rect(x: 10, y: 10, width: block.width, height: block.height), color: .white)
             var top = Int.max, bottom = -1
             for y in 0..<canvas.height {
@@ -92,8 +92,8 @@ import Testing
             return bottom - top + 1
         }
         let h1920 = inkHeight(width: 1920), h3840 = inkHeight(width: 3840)
-        #expect(Viewport(width: 1920, height: 1080).px(Theme.standard.questionSize) == 48)
-        #expect(Viewport(width: 3840, height: 2160).px(Theme.standard.questionSize) == 96)
+        #expect(Viewport(width: 1920, height: 1080).px(TypeScale(textScale: 1).question) == 48)
+        #expect(Viewport(width: 3840, height: 2160).px(TypeScale(textScale: 1).question) == 96)
         #expect(abs(h3840 - 2 * h1920) <= 1, "ink height \(h1920) px at 1920, \(h3840) px at 3840")
     }
 

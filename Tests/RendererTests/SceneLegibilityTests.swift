@@ -40,8 +40,8 @@ import Testing
         let required: [(String, Color, Color)] = [
             ("a dimmed yellow choice", t.dimmedText, t.dimmed(t.choice(2)).fill),
             ("the bright yellow choice", t.choice(2).text, t.choice(2).fill),
-            ("the gold podium block", t.darkText, t.medal(0)),
-            ("the bronze badge", t.darkText, t.medal(2)),
+            ("the gold podium block", t.darkText, t.medal(rank: 1)),
+            ("the bronze badge", t.darkText, t.medal(rank: 3)),
             ("the offline mark", t.mutedText, t.panel),
             ("urgent countdown digits", t.warning, t.background),
         ]

@@ -21,3 +21,22 @@ extension Path {
         return stroke(0.16, 0.52, 0.40, 0.76).appending(stroke(0.40, 0.76, 0.86, 0.26))
     }
 }
+
+extension Path {
+    /// A closed padlock filling about `size` pixels, centred at (cx, cy): the sign that
+    /// answering has closed ("time's up").
+    static func padlock(cx: Double, cy: Double, size s: Double) -> Path {
+        func rect(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Path {
+            Path(polygon: [Point(x0, y0), Point(x1, y0), Point(x1, y1), Point(x0, y1)])
+        }
+        let body = Path.roundedRect(Rect(x: Int((cx - 0.36 * s).rounded()), y: Int((cy - 0.06 * s).rounded()),
+                                         width: Int((0.72 * s).rounded()), height: Int((0.5 * s).rounded())),
+                                    radius: 0.08 * s)
+        let shackle = Path.ring(cx: cx, cy: cy - 0.16 * s, outer: 0.27 * s, inner: 0.16 * s, start: Double.pi, sweep: Double.pi)
+        let legs = rect(cx - 0.27 * s, cy - 0.16 * s, cx - 0.16 * s, cy - 0.04 * s)
+            .appending(rect(cx + 0.16 * s, cy - 0.16 * s, cx + 0.27 * s, cy - 0.04 * s))
+        // The keyhole winds the other way, so the non-zero fill leaves it open.
+        let keyhole = Path.circle(cx: cx, cy: cy + 0.16 * s, radius: 0.065 * s).reversed()
+        return body.appending(shackle).appending(legs).appending(keyhole)
+    }
+}
