@@ -66,6 +66,32 @@ public enum PNG {
         return canvas
     }
 
+    /// Writes an image with its transparency (premultiplied BGRA in, straight RGBA PNG out).
+    public static func write(_ image: Image, to path: String) throws(Failure) {
+        var rgba = [UInt8](repeating: 0, count: image.width * image.height * 4)
+        for i in stride(from: 0, to: rgba.count, by: 4) {
+            let a = UInt32(image.bgra[i + 3])
+            func straight(_ c: UInt8) -> UInt8 { a == 0 ? 0 : UInt8(min(255, (UInt32(c) * 255 + a / 2) / a)) }
+            rgba[i] = straight(image.bgra[i + 2])
+            rgba[i + 1] = straight(image.bgra[i + 1])
+            rgba[i + 2] = straight(image.bgra[i])
+            rgba[i + 3] = UInt8(a)
+        }
+        var png = png_image()
+        png.version = UInt32(PNG_IMAGE_VERSION)
+        png.width = UInt32(image.width)
+        png.height = UInt32(image.height)
+        png.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+        let ok = rgba.withUnsafeMutableBytes { buf in
+            png_image_write_to_file(&png, path, 0, buf.baseAddress, Int32(image.width * 4), nil)
+        }
+        if ok == 0 {
+            let reason = message(&png)
+            png_image_free(&png)
+            throw Failure(path: path, reason: reason)
+        }
+    }
+
     /// Reads a PNG with its transparency (a venue's logo) as premultiplied BGRA, refusing
     /// images larger than `maxSide` pixels on a side before decoding them.
     public static func readImage(_ path: String, maxSide: Int = 4096) throws(Failure) -> Image {
@@ -76,7 +102,7 @@ public enum PNG {
             png_image_free(&image)
             throw Failure(path: path, reason: reason)
         }
-        image.format = UInt32(PNG_FORMAT_BGRA)
+        image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_BGR | PNG_FORMAT_FLAG_ALPHA)
         let w = Int(image.width), h = Int(image.height)
         guard w > 0, h > 0, w <= maxSide, h <= maxSide else {
             png_image_free(&image)

@@ -22,7 +22,7 @@ enum ChoiceBox {
     static let ringWidth = 8.0
 
     static func layout(_ label: TextBlock, index i: Int, in box: Box, grid: ChoiceGrid, look: Look, tally: Tally?, ctx: SceneContext) {
-        let t = ctx.theme, vp = ctx.viewport, k = ctx.type.k
+        let t = ctx.theme, vp = ctx.viewport, k = grid.k
         let style = t.choice(i)
         let surface: Color, ink: Color
         switch look {
@@ -64,8 +64,8 @@ enum ChoiceBox {
         let y = box.maxY - grid.padY - row
         let percentBox = Box(x: box.maxX - grid.padX - tally.percentW, y: y, w: tally.percentW, h: row)
         let countBox = Box(x: percentBox.x - 16 * k - tally.countW, y: y, w: tally.countW, h: row)
-        let count = ctx.number(NumberFormat.grouped(tally.count, tally.locale), size: ctx.type.label)
-        let percent = ctx.number("\(tally.percent)%", weight: .regular, size: ctx.type.label)
+        let count = ctx.number(NumberFormat.grouped(tally.count, tally.locale), size: grid.type.label)
+        let percent = ctx.number("\(tally.percent)%", weight: .regular, size: grid.type.label)
         let baseline = y + ctx.ascent(count)
         ctx.place(count, .count, index: i, in: countBox, baseline: baseline, align: .right, color: ink, on: surface)
         ctx.place(percent, .percent, index: i, in: percentBox, baseline: baseline, align: .right, color: ink, on: surface)

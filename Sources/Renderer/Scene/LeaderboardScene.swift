@@ -10,16 +10,26 @@ struct LeaderboardScene: Scene {
         let top = Heading.layout(ctx.labels.leaderboard, title: state.title, in: ctx)
         let rows = Array(Ranked.rank(state.leaderboard).prefix(Self.shown))
         let bottom = ctx.height - ctx.footer
-        let m = ctx.margin
+        let m = ctx.isPortrait ? ctx.margin : 56
         guard !rows.isEmpty else {
             ctx.text(ctx.labels.noScores, .label, size: ctx.type.label, min: ctx.type.floor,
                      in: Box(x: m, y: top, w: ctx.width - 2 * m, h: bottom - top), lines: 2, align: .center, vertical: .center,
                      color: t.mutedText, on: t.background)
             return
         }
+        var standings = rowsLayout(rows, top: top, bottom: bottom, margin: m, ctx)
+        // At the venue's text scale when every name fits its two lines, else the largest that does.
+        while ctx.type.k > 1, standings.names.contains(where: \.truncated) {
+            ctx.type = TypeScale(textScale: max(1, ctx.type.k * 0.9))
+            standings = rowsLayout(rows, top: top, bottom: bottom, margin: m, ctx)
+        }
+        standings.layout(ctx)
+    }
+
+    private func rowsLayout(_ rows: [Ranked], top: Double, bottom: Double, margin m: Double, _ ctx: SceneContext) -> StandingRows {
         let columns = !ctx.isPortrait && rows.count > 5 ? 2 : 1
         let perColumn = (rows.count + columns - 1) / columns
-        let gap = 40.0
+        let gap = 32.0
         let listW = columns == 1 ? min(ctx.width - 2 * m, 1400) : (ctx.width - 2 * m - gap) / 2
         let maxRowH = (ctx.isPortrait ? 150 : columns == 2 ? 140 : 118) * ctx.type.k
         let rowH = min(maxRowH, (bottom - top) / Double(perColumn))
@@ -28,7 +38,7 @@ struct LeaderboardScene: Scene {
         let boxes = rows.indices.map { i in
             Box(x: x0 + Double(i / perColumn) * (listW + gap), y: listTop + Double(i % perColumn) * rowH, w: listW, h: rowH)
         }
-        StandingRows(rows, boxes: boxes, ctx: ctx).layout(ctx)
+        return StandingRows(rows, boxes: boxes, ctx: ctx)
     }
 }
 

@@ -12,7 +12,16 @@ struct LobbyScene: Scene {
         let qr = lobby.joinURL.flatMap(QRCode.init)
         let top = ctx.isPortrait ? 64.0 : 48, bottom = ctx.height - ctx.footer
         if !ctx.isPortrait, let qr {
-            let side = min(bottom - top, ctx.width * 0.44)
+            // The QR code as large as the height allows, unless the join code then could not
+            // stand on one line at its floor: the code gives way to no one, the QR code to it.
+            var side = min(bottom - top, ctx.width * 0.44)
+            if let code = lobby.joinCode {
+                let oneLine = ctx.width(ctx.text.layout(code, size: ctx.px(ctx.type.joinCodeFloor), weight: .bold)) + 8
+                let room = ctx.width - 2 * ctx.margin - 80 - oneLine
+                // Only when that brings the code onto one line: a code that wraps anyway keeps
+                // the big QR code.
+                if room < side, room >= 560 * ctx.type.k { side = room }
+            }
             let card = Box(x: ctx.width - ctx.margin - side, y: top + (bottom - top - side) / 2, w: side, h: side)
             ctx.qr(qr, in: card, radius: 16)
             let x = ctx.margin, w = card.x - 80 - ctx.margin
@@ -30,9 +39,32 @@ struct LobbyScene: Scene {
         case players(TextBlock, TextBlock)
     }
 
-    /// Lays the parts out top to bottom, then centres the whole column between `top` and `bottom`.
+    /// Lays the parts out top to bottom, then centres the whole column between `top` and
+    /// `bottom`; at the venue's text scale when the column fits, else at the largest that does.
     private func stack(_ state: QuizState, _ lobby: QuizState.Lobby, qr: QRCode? = nil, hasQR: Bool = false, x: Double, w: Double,
                        top: Double, bottom: Double, align: HorizontalAlignment, _ ctx: SceneContext) {
+        var parts = self.parts(state, lobby, qr: qr, hasQR: hasQR, w: w, top: top, bottom: bottom, ctx)
+        while total(parts, ctx) > bottom - top, ctx.type.k > 1 {
+            ctx.type = TypeScale(textScale: max(1, ctx.type.k * 0.9))
+            parts = self.parts(state, lobby, qr: qr, hasQR: hasQR, w: w, top: top, bottom: bottom, ctx)
+        }
+        emit(parts, x: x, w: w, top: top, bottom: bottom, align: align, ctx)
+    }
+
+    private func height(_ p: Part, _ ctx: SceneContext) -> Double {
+        switch p {
+        case let .logo(h): return h
+        case let .block(b, _, _): return ctx.height(b)
+        case let .gap(g): return g
+        case let .qr(_, side): return side
+        case let .players(n, _): return ctx.height(n)
+        }
+    }
+
+    private func total(_ parts: [Part], _ ctx: SceneContext) -> Double { parts.reduce(0) { $0 + height($1, ctx) } }
+
+    private func parts(_ state: QuizState, _ lobby: QuizState.Lobby, qr: QRCode?, hasQR: Bool, w: Double, top: Double,
+                       bottom: Double, _ ctx: SceneContext) -> [Part] {
         let t = ctx.theme, type = ctx.type, k = type.k
         var parts: [Part] = []
         func room(_ h: Double) -> Box { Box(x: 0, y: 0, w: w, h: h) }
@@ -53,10 +85,14 @@ struct LobbyScene: Scene {
             } else {
                 parts.append(.gap(28))
             }
-            // A URL may lose its middle only when the QR code carries it whole.
-            let block = ctx.fit(url, weight: .bold, size: type.url, min: type.floor,
+            // Two lines, or, only when the QR code carries it whole, one line without its middle
+            // (the host and the end of the path say where it goes); without a QR code, whole.
+            var block = ctx.fit(url, weight: .bold, size: type.url, min: type.floor,
                                 in: room(carriesURL ? ctx.lineHeight(size: type.url, lines: 2, weight: .bold) : 10_000),
-                                lines: carriesURL ? 2 : .max, cut: .middle)
+                                lines: carriesURL ? 2 : .max)
+            if block.truncated {
+                block = ctx.fit(url, weight: .bold, size: type.floor, in: room(200), lines: 1, cut: .middle)
+            }
             parts.append(.block(block, .joinURL, t.text))
         }
         if let code = lobby.joinCode {
@@ -71,19 +107,15 @@ struct LobbyScene: Scene {
             parts += [.gap(40), .players(number, words)]
         }
 
-        func height(_ p: Part) -> Double {
-            switch p {
-            case let .logo(h): return h
-            case let .block(b, _, _): return ctx.height(b)
-            case let .gap(g): return g
-            case let .qr(_, side): return side
-            case let .players(n, _): return ctx.height(n)
-            }
-        }
-        let total = parts.reduce(0) { $0 + height($1) }
-        var y = top + max(0, (bottom - top - total) / 2)
+        return parts
+    }
+
+    private func emit(_ parts: [Part], x: Double, w: Double, top: Double, bottom: Double, align: HorizontalAlignment,
+                      _ ctx: SceneContext) {
+        let t = ctx.theme, k = ctx.type.k
+        var y = top + max(0, (bottom - top - total(parts, ctx)) / 2)
         for p in parts {
-            let h = height(p)
+            let h = height(p, ctx)
             let box = Box(x: x, y: y, w: w, h: h)
             switch p {
             case .logo: ctx.logo(in: box, align: align)

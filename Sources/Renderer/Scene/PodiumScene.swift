@@ -12,18 +12,25 @@ struct PodiumScene: Scene {
     static let maxOnPodium = 5
 
     func layout(_ state: QuizState, in ctx: SceneContext) {
-        let t = ctx.theme, type = ctx.type, k = type.k
+        let t = ctx.theme
         let ranked = Ranked.rank(state.leaderboard)
         let top = Heading.layout(ranked.isEmpty ? ctx.labels.thanks : ctx.labels.finalResults, title: state.title, in: ctx)
         let winners = Array(ranked.prefix { $0.rank <= 3 }.prefix(Self.maxOnPodium))
         guard !winners.isEmpty else { return }
         let m = ctx.margin
-        // Steps by rank, best in the middle: [second, first, third] of the ranks present.
+        let bottom = ctx.height - ctx.footer
+        // At the venue's text scale when the podium fits under the heading, else the largest that does.
+        while ctx.type.k > 1, podiumHeight(winners, ctx) > bottom - top || winnersCut(winners, ctx) {
+            ctx.type = TypeScale(textScale: max(1, ctx.type.k * 0.9))
+        }
+        let type = ctx.type, k = type.k
+        // One step per rank present: first in the middle, second on its left, third on its
+        // right, each as high as its rank (ties share a step, side by side).
         let stepRanks = Array(Set(winners.map(\.rank))).sorted()
-        let order = [1, 0, 2].filter { $0 < stepRanks.count }.map { stepRanks[$0] }
+        let order = [2, 1, 3].filter(stepRanks.contains)
         let gap = (ctx.isPortrait ? 20.0 : 32) * k, inner = 12 * k
         let people = winners.count
-        let colW = min(440 * k, (ctx.width - 2 * m - Double(stepRanks.count - 1) * gap - Double(people - stepRanks.count) * inner) / Double(people))
+        let colW = columnWidth(winners, ctx)
         let heights: [Double] = ctx.isPortrait ? [400, 300, 220] : [380, 280, 200]
         let nameBox = Box(x: 0, y: 0, w: colW, h: ctx.lineHeight(size: 60 * k, lines: 2, weight: .bold))
         let names = ctx.fitGroup(winners.map(\.entry.name), weight: .bold, size: 52 * k, min: type.floor, box: nameBox, lines: 2,
@@ -33,19 +40,27 @@ struct PodiumScene: Scene {
         let topNames = ctx.fitGroup(winners.filter { $0.rank == 1 }.map(\.entry.name), weight: .bold, size: 60 * k, min: groupSize,
                                     box: nameBox, lines: 2, balance: true)
         let locale = ctx.locale ?? .en
-        let scoreSize = min(type.score, colW * 0.2)
-        let scores = winners.map { ctx.number(NumberFormat.grouped($0.entry.score, locale), size: scoreSize) }
+        // Scores: one size, the largest at which the widest fits its column.
+        var scores: [TextBlock] = []
+        let texts = winners.map { NumberFormat.grouped($0.entry.score, locale) }
+        // Never larger than the names above them.
+        _ = ctx.text.largestSize(from: ctx.px(min(type.score, max(groupSize, type.floor))), to: ctx.px(type.floor)) { s in
+            scores = texts.map { ctx.text.layoutNumber($0, size: s, weight: .bold) }
+            return (scores.map(\.width).max() ?? 0) <= ctx.px(colW)
+        }
+        let scoreSize = Double(scores.first?.size ?? 1) / ctx.viewport.scale
         let star = 72 * k
-        let aboveBlock = 16 + ctx.lineHeight(size: scoreSize, weight: .bold) + 8 + ctx.height(topNames.max { $0.height < $1.height } ?? names[0])
-            + 16 + star
+        let scoreH = ctx.lineHeight(size: scoreSize, weight: .bold)
+        let aboveBlock = 16 + scoreH + 8 + ctx.height(topNames.max { $0.height < $1.height } ?? names[0]) + 16 + star
         let rows = ctx.isPortrait ? Array(ranked.dropFirst(winners.count).prefix(5)) : []
+        let rowH = 120 * k
         let base: Double
-        if rows.isEmpty {
-            let bottom = ctx.height - ctx.footer
-            // The podium stands on the footer; in portrait with nothing under it, centred.
-            base = ctx.isPortrait ? min(bottom, top + (bottom - top + aboveBlock + heights[0]) / 2) : bottom
+        if ctx.isPortrait {
+            // Portrait: the podium and the places under it, centred as one.
+            let total = aboveBlock + heights[0] + (rows.isEmpty ? 0 : 40 + Double(rows.count) * rowH)
+            base = top + max(0, (bottom - top - total) / 2) + aboveBlock + heights[0]
         } else {
-            base = top + aboveBlock + heights[0]
+            base = bottom
         }
 
         let totalW = Double(people) * colW + Double(stepRanks.count - 1) * gap + Double(people - stepRanks.count) * inner
@@ -54,8 +69,7 @@ struct PodiumScene: Scene {
         for rank in order {
             let group = winners.enumerated().filter { $0.element.rank == rank }
             let blockW = Double(group.count) * colW + Double(group.count - 1) * inner
-            let level = stepRanks.firstIndex(of: rank) ?? 0
-            let block = Box(x: x, y: base - heights[level], w: blockW, h: heights[level])
+            let block = Box(x: x, y: base - heights[rank - 1], w: blockW, h: heights[rank - 1])
             let medal = t.medal(rank: rank)
             // Square bottom corners: the blocks stand on the floor.
             ctx.fill(.podium, block, radius: 20, medal, index: group.first?.offset)
@@ -65,7 +79,6 @@ struct PodiumScene: Scene {
                      in: rankBox, lines: 1, align: .center, vertical: .center, color: t.darkText, on: medal)
             for (j, (i, person)) in group.enumerated() {
                 let col = Box(x: block.x + Double(j) * (colW + inner), y: 0, w: colW, h: 0)
-                let scoreH = ctx.lineHeight(size: scoreSize, weight: .bold)
                 let scoreY = block.y - 16 - scoreH
                 ctx.place(scores[i], .score, index: person.place, in: Box(x: col.x, y: scoreY, w: colW, h: scoreH),
                           baseline: scoreY + ctx.ascent(scores[i]), align: .center, color: t.accent, on: t.background)
@@ -89,9 +102,36 @@ struct PodiumScene: Scene {
 
         guard !rows.isEmpty else { return }
         let listTop = base + 40
-        let bottom = ctx.height - ctx.footer
-        let rowH = min(130 * k, (bottom - listTop) / Double(rows.count))
-        let boxes = rows.indices.map { Box(x: m, y: listTop + Double($0) * rowH, w: ctx.width - 2 * m, h: rowH) }
+        let h = min(rowH, (bottom - listTop) / Double(rows.count))
+        let boxes = rows.indices.map { Box(x: m, y: listTop + Double($0) * h, w: ctx.width - 2 * m, h: h) }
         StandingRows(rows, boxes: boxes, ctx: ctx).layout(ctx)
+    }
+
+    /// Whether a name on the podium would be cut at the context's type sizes.
+    private func winnersCut(_ winners: [Ranked], _ ctx: SceneContext) -> Bool {
+        let k = ctx.type.k
+        let nameBox = Box(x: 0, y: 0, w: columnWidth(winners, ctx), h: ctx.lineHeight(size: 60 * k, lines: 2, weight: .bold))
+        return ctx.fitGroup(winners.map(\.entry.name), weight: .bold, size: 52 * k, min: ctx.type.floor, box: nameBox, lines: 2,
+                            balance: true).contains(where: \.truncated)
+    }
+
+    /// The height from the star over the winner to the floor, at the context's type sizes.
+    private func podiumHeight(_ winners: [Ranked], _ ctx: SceneContext) -> Double {
+        let k = ctx.type.k
+        let nameBox = Box(x: 0, y: 0, w: columnWidth(winners, ctx), h: ctx.lineHeight(size: 60 * k, lines: 2, weight: .bold))
+        let names = ctx.fitGroup(winners.map(\.entry.name), weight: .bold, size: 52 * k, min: ctx.type.floor, box: nameBox, lines: 2,
+                                 balance: true)
+        let nameH = names.map { ctx.height($0) }.max() ?? 0
+        return 72 * k + 16 + nameH * 60 / 52 + 8 + ctx.lineHeight(size: ctx.type.score, weight: .bold) + 16
+            + (ctx.isPortrait ? 400 : 380)
+    }
+
+    /// One person's column: as wide as the screen allows with the gaps between steps and
+    /// between people sharing one, at most 440 units.
+    private func columnWidth(_ winners: [Ranked], _ ctx: SceneContext) -> Double {
+        let k = ctx.type.k
+        let steps = Double(Set(winners.map(\.rank)).count), people = Double(winners.count)
+        let gap = (ctx.isPortrait ? 20.0 : 32) * k, inner = 12 * k
+        return min(440 * k, (ctx.width - 2 * ctx.margin - (steps - 1) * gap - (people - steps) * inner) / people)
     }
 }

@@ -1,39 +1,47 @@
 import QuizContract
 
 /// The top of the question and reveal: the venue's logo, where in the quiz we are ("3 / 10"),
-/// the quiz's name, and on the right the countdown (drawn by the scene). The words share one
-/// baseline whatever their sizes.
+/// the quiz's name, and on the right what the scene keeps there (the countdown ring, the
+/// answer total). The words share one baseline whatever their sizes. Space goes first to the
+/// right side and the number, then to the logo, then to the title (which may be cut: the room
+/// needs it least).
 enum QuestionHeader {
-    /// Lays the header out; `rightW` is the width the scene keeps on the right (the ring).
     static func layout(_ state: QuizState, frame L: QuestionLayout.Frame, rightW: Double, in ctx: SceneContext) {
         let t = ctx.theme, type = ctx.type
         let q = state.question ?? QuizState.Question()
-        var x = L.headerRow.x
-        let logoH = min(L.headerRow.h * 0.6, 96 * type.k)
-        if let logo = ctx.logo(in: Box(x: x, y: L.headerRow.midY - logoH / 2, w: 360 * type.k, h: logoH), align: .left) {
-            x = logo.maxX + 28 * type.k
-        }
+        let row = L.headerRow
+        let gap = 32 * type.k
+        let leftEnd = row.maxX - rightW - gap
+        var progress: TextBlock?
         if let n = q.number {
             let label = q.total.map { "\(n) / \($0)" } ?? "\(n)"
-            let box = Box(x: x, y: L.headerRow.y, w: 320 * type.k, h: L.headerRow.h)
-            let block = ctx.fit(label, weight: .bold, size: type.progress, min: type.floor, in: box, lines: 1)
-            let drawn = ctx.place(block, .progress, in: box, baseline: L.headerBaseline, color: t.accent, on: t.background)
-            x = ctx.viewport.unitX(drawn.maxX) + 40
+            progress = ctx.fit(label, weight: .bold, size: type.progress, min: type.floor,
+                               in: Box(x: 0, y: 0, w: max(1, min(320 * type.k, leftEnd - row.x)), h: row.h), lines: 1)
+        }
+        let progressW = progress.map { ctx.width($0) + gap } ?? 0
+        var x = row.x
+        let logoH = min(row.h * 0.6, 96 * type.k)
+        let logoW = min(360 * type.k, leftEnd - row.x - progressW)
+        if logoW >= 2 * logoH, let logo = ctx.logo(in: Box(x: x, y: row.midY - logoH / 2, w: logoW, h: logoH), align: .left) {
+            x = logo.maxX + gap
+        }
+        if let progress {
+            let drawn = ctx.place(progress, .progress, in: Box(x: x, y: row.y, w: ctx.width(progress) + 1, h: row.h),
+                                  baseline: L.headerBaseline, color: t.accent, on: t.background)
+            x = ctx.viewport.unitX(drawn.maxX) + gap
         }
         guard let title = state.title else { return }
-        if let row = L.titleRow {
-            ctx.text(title, .title, size: type.title, min: type.floor, in: row, lines: 1, align: .center, vertical: .center,
+        if let titleRow = L.titleRow {
+            ctx.text(title, .title, size: type.title, min: type.floor, in: titleRow, lines: 1, align: .center, vertical: .center,
                      color: t.mutedText, on: t.background)
             return
         }
         // Centred on the screen when the sides leave room, else between them.
-        let right = L.headerRow.maxX - rightW - 40
         let mid = ctx.width / 2
-        let half = min(mid - x, right - mid)
-        let box = half > 240 ? Box(x: mid - half, y: L.headerRow.y, w: 2 * half, h: L.headerRow.h)
-                             : Box(x: x, y: L.headerRow.y, w: max(1, right - x), h: L.headerRow.h)
+        let half = min(mid - x, leftEnd - mid)
+        let centred = half > 240
+        let box = centred ? Box(x: mid - half, y: row.y, w: 2 * half, h: row.h) : Box(x: x, y: row.y, w: max(1, leftEnd - x), h: row.h)
         let block = ctx.fit(title, size: type.title, min: type.floor, in: box, lines: 1)
-        ctx.place(block, .title, in: box, baseline: L.headerBaseline, align: half > 240 ? .center : .left,
-                  color: t.mutedText, on: t.background)
+        ctx.place(block, .title, in: box, baseline: L.headerBaseline, align: centred ? .center : .left, color: t.mutedText, on: t.background)
     }
 }

@@ -10,8 +10,8 @@ struct QuestionScene: Scene {
         let t = ctx.theme
         let q = state.question ?? QuizState.Question()
         let n = min(q.choices.count, t.choices.count)
-        let frame = QuestionLayout.Frame(viewport: ctx.viewport, type: ctx.type)
-        let L = QuestionLayout(q, choices: n, in: ctx)
+        let L = QuestionLayout.fitted(q, choices: n, in: ctx)
+        let frame = L.frame
         let countdown = Countdown(q, now: ctx.now)
         let over = countdown?.isOver == true
 
@@ -27,10 +27,10 @@ struct QuestionScene: Scene {
         ctx.place(L.question, .question, in: L.questionBox, align: n == 0 ? .center : .left, color: t.text, on: t.background)
 
         if over {
-            StatusLine.timesUp(in: L.status, ctx)
+            StatusLine.timesUp(in: L.status, type: L.type, ctx)
         } else if let answered = q.answered {
-            ctx.text(ctx.labels.answered(answered, of: q.players), .answered, weight: .bold, size: ctx.type.label,
-                     min: ctx.type.floor, in: L.status, lines: 1, align: .center, vertical: .center,
+            ctx.text(ctx.labels.answered(answered, of: q.players), .answered, weight: .bold, size: L.type.label,
+                     min: L.type.floor, in: L.status, lines: 1, align: .center, vertical: .center,
                      color: t.mutedText, on: t.background)
         }
         for (i, box) in L.boxes.enumerated() {
@@ -53,12 +53,12 @@ struct QuestionScene: Scene {
 /// reveal the correct answer.
 enum StatusLine {
     /// A pill in the warning colour with a padlock: dark ink, so it reads by lightness too.
-    static func timesUp(in status: Box, _ ctx: SceneContext) {
-        let t = ctx.theme, vp = ctx.viewport, k = ctx.type.k
+    static func timesUp(in status: Box, type: TypeScale, _ ctx: SceneContext) {
+        let t = ctx.theme, vp = ctx.viewport, k = type.k
         let h = status.h - 8
         let lock = h * 0.62
         let textBox = Box(x: status.x, y: status.y, w: status.w - lock - 3 * 28 * k, h: status.h)
-        let block = ctx.fit(ctx.labels.timesUp, weight: .bold, size: ctx.type.timesUp, min: ctx.type.floor, in: textBox, lines: 1)
+        let block = ctx.fit(ctx.labels.timesUp, weight: .bold, size: type.timesUp, min: type.floor, in: textBox, lines: 1)
         let w = lock + 16 * k + ctx.width(block) + 2 * 28 * k
         let pill = Box(x: status.midX - w / 2, y: status.midY - h / 2, w: w, h: h)
         ctx.fill(.timesUp, pill, radius: h / 2, t.warning)

@@ -7,26 +7,31 @@ import QuizContract
 /// empty track), the count and the percentage.
 struct RevealScene: Scene {
     func layout(_ state: QuizState, in ctx: SceneContext) {
-        let t = ctx.theme, type = ctx.type
+        let t = ctx.theme
         let q = state.question ?? QuizState.Question()
         let n = min(q.choices.count, t.choices.count)
-        let frame = QuestionLayout.Frame(viewport: ctx.viewport, type: type)
-        let L = QuestionLayout(q, choices: n, in: ctx)
+        let L = QuestionLayout.fitted(q, choices: n, in: ctx)
+        let frame = L.frame, type = L.type
         let locale = ctx.locale ?? .en
 
         let counts = q.answerCounts.map { c in (0..<n).map { i in i < c.count ? max(0, c[i]) : 0 } }
         let total = counts?.reduce(0, +) ?? 0
-        let totalW = 420 * type.k
-        QuestionHeader.layout(state, frame: frame, rightW: counts == nil ? 0 : totalW, in: ctx)
+        var rightW = 0.0
         if counts != nil {
-            let box = Box(x: frame.ringBox.maxX - totalW, y: frame.headerRow.y, w: totalW, h: frame.headerRow.h)
-            let block = ctx.fit(ctx.labels.answers(total), weight: .bold, size: type.label, min: type.floor, in: box, lines: 1)
+            // The answer total where the ring was, on the header's baseline.
+            let room = Box(x: 0, y: 0, w: min(420 * ctx.type.k, frame.headerRow.w * 0.45), h: frame.headerRow.h)
+            let block = ctx.fit(ctx.labels.answers(total), weight: .bold, size: ctx.type.label, min: ctx.type.floor, in: room, lines: 1)
+            rightW = ctx.width(block)
+            let box = Box(x: frame.ringBox.maxX - rightW - 1, y: frame.headerRow.y, w: rightW + 1, h: frame.headerRow.h)
             ctx.place(block, .answered, in: box, baseline: frame.headerBaseline, align: .right, color: t.mutedText, on: t.background)
         }
+        QuestionHeader.layout(state, frame: frame, rightW: rightW, in: ctx)
 
         var questionBox = L.questionBox, question = L.question
         if let c = q.correct, c < n {
-            let top = Headline.layout(q.choices[c], index: c, in: L.status, ctx: ctx)
+            // The headline may take lines above the status line, never the question's first.
+            let limit = L.bodyTop + ctx.lineHeight(size: type.floor, weight: .bold) + 24
+            let top = Headline.layout(q.choices[c], index: c, in: L.status, above: limit, type: type, ctx: ctx)
             if top < L.status.y {
                 // A long answer took lines above the status line: the question gives way.
                 let room = Box(x: L.questionBox.x, y: L.bodyTop, w: L.questionBox.w, h: max(1, top - 24 - L.bodyTop))
@@ -58,11 +63,12 @@ struct RevealScene: Scene {
 /// centred on the status line; a long answer wraps upward rather than being cut.
 enum Headline {
     /// Returns the top of what it took (above `status.y` when it needed more lines).
-    static func layout(_ answer: String, index: Int, in status: Box, ctx: SceneContext) -> Double {
-        let t = ctx.theme, type = ctx.type, vp = ctx.viewport
+    static func layout(_ answer: String, index: Int, in status: Box, above limit: Double, type: TypeScale,
+                       ctx: SceneContext) -> Double {
+        let t = ctx.theme, vp = ctx.viewport
         let swatch = ctx.lineHeight(size: type.headline, weight: .bold)
         let gap = 20 * type.k
-        let room = Box(x: 0, y: 0, w: status.w - swatch - gap, h: 10_000)
+        let room = Box(x: 0, y: 0, w: status.w - swatch - gap, h: max(status.h, status.maxY - limit))
         let block = ctx.fit(ctx.labels.correct(answer), weight: .bold, size: type.headline, min: type.floor, in: room,
                             lines: 3, balance: true)
         let h = ctx.height(block), w = ctx.width(block)

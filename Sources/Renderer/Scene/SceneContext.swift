@@ -9,7 +9,8 @@ final class SceneContext {
     let text: TextEngine
     let viewport: Viewport
     let theme: Theme
-    let type: TypeScale
+    /// The type sizes; a scene that cannot fit the venue's text scale lowers it for its own layout.
+    var type: TypeScale
     /// Seconds since the Unix epoch.
     let now: Double
     /// The room's language; nil when nothing tells (an idle screen that has heard nothing).

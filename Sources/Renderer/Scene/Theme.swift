@@ -31,8 +31,9 @@ public struct Theme: Sendable {
     public var accent = Color(hex: 0xFFD23F)
     public var warning = Color(hex: 0xFF8A65)
     public var track = Color(hex: 0x2A3650)
-    /// Ink on the inside of a dimmed (wrong) choice in the reveal.
-    public var dimmedText = Color(hex: 0xC8D0DC)
+    /// Contrast of the ink on the inside of a dimmed (wrong) choice: just over the 7:1 every
+    /// text needs, and so under every bright choice's own (the correct one stays the strongest).
+    public var dimmedContrast = 7.1
     /// How far a wrong choice's rim moves toward the background in the reveal, and its inside.
     public var rimDimming = 0.35
     public var insideDimming = 0.86
@@ -75,8 +76,16 @@ public struct Theme: Sendable {
     public func choice(_ i: Int) -> ChoiceStyle { choices[((i % choices.count) + choices.count) % choices.count] }
 
     public func dimmed(_ style: ChoiceStyle) -> DimmedStyle {
-        DimmedStyle(rim: style.fill.mixed(with: background, rimDimming), fill: style.fill.mixed(with: background, insideDimming),
-                    text: dimmedText)
+        let inside = style.fill.mixed(with: background, insideDimming)
+        // The dimmest grey that reaches `dimmedContrast` on the inside (white if none does).
+        var lo = 0, hi = 255
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            let g = UInt8(mid)
+            if Color(r: g, g: g, b: g).contrast(with: inside) >= dimmedContrast { hi = mid } else { lo = mid + 1 }
+        }
+        let ink = UInt8(lo)
+        return DimmedStyle(rim: style.fill.mixed(with: background, rimDimming), fill: inside, text: Color(r: ink, g: ink, b: ink))
     }
 
     /// The medal colour of a 1-based rank (1, 2 or 3).

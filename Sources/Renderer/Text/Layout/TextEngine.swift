@@ -88,15 +88,17 @@ public final class TextEngine {
         return block
     }
 
-    /// The narrowest wrapping (in whole pixels) that keeps the paragraph's number of lines.
+    /// The narrowest wrapping (in whole pixels) that keeps the paragraph's number of lines and
+    /// cuts no more words than the full width did.
     private func balanced(_ p: ShapedParagraph, lines: [TextLine], limit: Int) -> [TextLine] {
         var best = lines
+        var scratch: [TextLine] = []
+        let forced = fill(p, limit: limit, into: &scratch)
         var lo = 1, hi = limit / 64
         while lo < hi {
             let mid = (lo + hi) / 2
             var trial: [TextLine] = []
-            fill(p, limit: mid * 64, into: &trial)
-            if trial.count <= lines.count {
+            if fill(p, limit: mid * 64, into: &trial) <= forced, trial.count <= lines.count {
                 hi = mid
                 best = trial
             } else {
@@ -117,12 +119,16 @@ public final class TextEngine {
     /// Greedy line filling: each line takes as many clusters as fit and ends at the last break
     /// opportunity among them; with none (a word longer than the line), at the last cluster that
     /// fits. Spaces at a break belong to neither line.
-    private func fill(_ p: ShapedParagraph, limit: Int, into lines: inout [TextLine]) {
+    /// Returns how many lines ended where no break was allowed (a word cut because it was
+    /// longer than the line).
+    @discardableResult
+    private func fill(_ p: ShapedParagraph, limit: Int, into lines: inout [TextLine]) -> Int {
         let n = p.count
         guard n > 0 else {
             lines.append(TextLine(glyphs: [], width: 0, text: ""))
-            return
+            return 0
         }
+        var forced = 0
         var start = 0
         while start < n {
             var x = 0, end = start, lastBreak = -1
@@ -133,7 +139,7 @@ public final class TextEngine {
                 x = w
                 end += 1
             }
-            if end < n, lastBreak > start { end = lastBreak }
+            if end < n, lastBreak > start { end = lastBreak } else if end < n, p.breakBefore[end] == .prohibited { forced += 1 }
             var line = makeLine(p, start, end)
             // A line shaped on its own can be wider than its clusters measured in the paragraph
             // (a kerning pair cut in two): then it ends one opportunity (or cluster) earlier.
@@ -147,6 +153,7 @@ public final class TextEngine {
             start = end
             while start < n, p.isSpace[start] { start += 1 }
         }
+        return forced
     }
 
     private func makeLine(_ p: ShapedParagraph, _ start: Int, _ end: Int) -> TextLine {
@@ -178,12 +185,15 @@ public final class TextEngine {
         var blocks: [TextBlock] = []
         let fitting = largestSize(from: maxSize, to: minSize) { size in
             blocks = texts.map { layout($0, size: size, weight: weight, maxWidth: width, balance: balance) }
-            return blocks.allSatisfy { $0.height <= height && $0.lines.count <= maxLines }
+            // A cluster wider than the box (one huge emoji, a long unbreakable run) also shrinks.
+            return blocks.allSatisfy { $0.height <= height && $0.lines.count <= maxLines && $0.width <= width }
         }
         if fitting == nil {
             blocks = zip(texts, blocks).map { text, block in
-                block.height <= height && block.lines.count <= maxLines && block.width <= width
-                    ? block : truncate(block, text: text, width: width, height: height, maxLines: maxLines, cut: cut)
+                guard block.height > height || block.lines.count > maxLines || block.width > width else { return block }
+                // Cut text fills its lines: balancing would leave them short above a full last line.
+                let full = balance ? layout(text, size: block.size, weight: weight, maxWidth: width) : block
+                return truncate(full, text: text, width: width, height: height, maxLines: maxLines, cut: cut)
             }
         }
         fits.insert(blocks, for: key, frame: cache.frame)
