@@ -20,7 +20,7 @@ struct LobbyScene: Scene {
                 let room = ctx.width - 2 * ctx.margin - 80 - oneLine
                 // Only when that brings the code onto one line: a code that wraps anyway keeps
                 // the big QR code.
-                if room < side, room >= 560 * ctx.type.k { side = room }
+                if room < side, room >= 560 { side = room }
             }
             let card = Box(x: ctx.width - ctx.margin - side, y: top + (bottom - top - side) / 2, w: side, h: side)
             ctx.qr(qr, in: card, radius: 16)

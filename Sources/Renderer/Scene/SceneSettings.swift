@@ -47,9 +47,10 @@ struct TypeScale {
     var name: Double { 44 * k }
     var score: Double { 44 * k }
     var rank: Double { 40 * k }
-    /// The lobby's join code, as large as its column allows, never cut.
+    /// The lobby's join code, as large as its column allows, never cut: on one line down to
+    /// 72 units whatever the text scale (already larger than anything else), then wrapped.
     var joinCode: Double { 230 * k }
-    var joinCodeFloor: Double { 72 * k }
+    var joinCodeFloor: Double { 72 }
     var bigTitle: Double { 96 * k }
     var lobbyTitle: Double { 64 * k }
     var url: Double { 40 * k }
