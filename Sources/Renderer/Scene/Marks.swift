@@ -1,7 +1,8 @@
 import Pixels
 
-/// The tick on the correct choice: a second cue besides its outline, for anyone who cannot
-/// tell the dimmed colours from the bright one.
+/// The marks a scene draws besides the choices' shapes: the tick on the correct choice (a second
+/// cue besides its ring, for anyone who cannot tell the dimmed colours from the bright one) and
+/// the padlock of "time's up".
 extension Path {
     /// A check mark filling about `size` pixels, centred at (cx, cy): two thick strokes whose
     /// quads wind the same way, so the non-zero fill joins them where they overlap.
