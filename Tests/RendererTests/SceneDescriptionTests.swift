@@ -323,4 +323,85 @@ import Testing
         #expect(d.json().contains(#""role":"choice-box","index":2,"box":["#))
         #expect(d.json().contains(##""color":"#"##))
     }
+
+    /// "3 / 10", the title and the reveal's answer total stand on one baseline.
+    @Test func theHeaderSharesOneBaseline() throws {
+        let fonts = try TestFonts.load()
+        for (w, h) in ShowStates.sizes {
+            for state in [ShowStates.reveal4, ShowStates.poll6] {
+                let d = try Self.describe(state, w, h)
+                let header = [(Role.progress, FontWeight.bold), (.answered, .bold)] + (w > h ? [(Role.title, FontWeight.regular)] : [])
+                var baselines: [Int] = []
+                for (role, weight) in header {
+                    let item = try #require(Self.texts(d, role).first, "\(role) at \(w)x\(h)")
+                    baselines.append(item.box.y + fonts.face(weight).metrics(size: item.px ?? 1).ascent)
+                }
+                #expect(Set(baselines).count == 1, "\(w)x\(h): baselines \(baselines)")
+            }
+        }
+    }
+
+    /// A sparse question is centred between the header and the footer, not hung from the top.
+    @Test(arguments: ShowStates.sizes)
+    func aSparseQuestionIsCentred(width: Int, height: Int) throws {
+        let d = try Self.describe(ShowStates.english2, width, height)
+        let vp = Viewport(width: width, height: height)
+        // The header ends under the ring, or under the title's own row in portrait.
+        let header = max(try #require(Self.shapes(d, .countdownTrack).first).box.maxY, Self.texts(d, .title).map(\.box.maxY).max() ?? 0)
+        let top = try #require(Self.texts(d, .question).first).box.minY
+        let bottom = try #require(Self.shapes(d, .choiceBox).map(\.box.maxY).max())
+        let footer = d.safeArea.maxY - vp.px(72)
+        #expect(abs((top - header) - (footer - bottom)) <= vp.px(40), "above \(top - header) px, below \(footer - bottom) px")
+    }
+
+    /// Portrait puts the next places under the podium, not above it.
+    @Test func portraitListsTheNextPlacesUnderThePodium() throws {
+        let d = try Self.describe(ShowStates.ended, 1080, 1920)
+        let podium = try #require(Self.shapes(d, .podium).map(\.box.maxY).max())
+        let rows = Self.shapes(d, .row)
+        #expect(rows.count == 5)
+        #expect(rows.allSatisfy { $0.box.minY > podium })
+        #expect(Self.texts(d, .rank).filter { $0.background == Theme.standard.panel }.compactMap(\.text) == ["4", "5", "6", "7", "8"])
+    }
+
+    /// Text that cannot be laid out nicely (a 32-emoji ZWJ chain, 200 jamo, combining floods)
+    /// stays inside its box: in the description, and in the pixels between the choice boxes.
+    @Test(arguments: [(1280, 720), (1080, 1920)])
+    func hostileTextStaysInItsBox(width: Int, height: Int) throws {
+        let family = "👨‍👩‍👧‍👦"
+        let chain = Array(repeating: "🧑", count: 32).joined(separator: "\u{200D}")
+        let state = QuizState(phase: .question, title: chain, question: .init(
+            text: chain, choices: [String(repeating: "ᄀ", count: 200), "A" + String(repeating: "\u{0336}", count: 31),
+                                   // HarfBuzz stacks these into a tower taller than the screen.
+                                   "o" + String(repeating: "\u{0301}", count: 199), String(repeating: family, count: 28)]))
+        let r = SceneRenderer(fonts: try TestFonts.load())
+        let frame = SceneFrame(state: state, width: width, height: height, now: Self.now)
+        let d = r.describe(frame)
+        let boxes = Self.shapes(d, .choiceBox)
+        #expect(boxes.count == 4)
+        for item in Self.texts(d, .choice) {
+            let box = try #require(boxes.first { $0.index == item.index }).box
+            #expect(item.box.intersection(box) == item.box, "choice \(item.index ?? -1) \(item.box) outside \(box)")
+        }
+        for item in d.items where item.role != .background {
+            #expect(item.box.intersection(d.safeArea) == item.box, "\(item.role) \(item.box)")
+        }
+        // No ink between the boxes.
+        let canvas = Canvas(width: width, height: height)
+        r.render(state, into: canvas, now: Self.now)
+        let background = Theme.standard.background
+        var spilled = 0
+        for y in 0..<height {
+            for x in 0..<width where canvas.color(x: x, y: y) != background {
+                let inside = d.items.contains { $0.role != .background && $0.kind != .text && $0.box.insetBy(dx: -2, dy: -2).contains(x, y) }
+                    || d.items.contains { $0.kind == .text && $0.role != .choice && $0.box.insetBy(dx: -(($0.px ?? 0) / 2), dy: -(($0.px ?? 0) / 2)).contains(x, y) }
+                if !inside { spilled += 1 }
+            }
+        }
+        #expect(spilled == 0, "\(spilled) pixels of ink outside every box")
+    }
+}
+
+extension Rect {
+    func contains(_ x: Int, _ y: Int) -> Bool { x >= minX && x < maxX && y >= minY && y < maxY }
 }
