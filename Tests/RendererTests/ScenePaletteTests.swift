@@ -60,4 +60,20 @@ import Testing
             }
         }
     }
+
+    /// A venue's background that would sink the dimmed rims into it is refused, named.
+    @Test func aBackgroundThatHidesTheDimmedChoicesIsRefused() {
+        #expect(Theme.standard.problem() == nil && ShowStates.venueTheme.problem() == nil)
+        // Mid-grey: every text fails first; the rims alone are checked on a theme whose text passes.
+        #expect(Theme(background: Color(hex: 0x777777)).problem()?.hasPrefix("text on the background") == true)
+        // A lighter grey background: the dark choices' rims are lightened, not lost.
+        let grey = Theme(background: Color(hex: 0x202020))
+        #expect(grey.problem() == nil, "\(grey.problem() ?? "")")
+        #expect(grey.choices.allSatisfy { grey.dimmed($0).rim.contrast(with: grey.background) >= 1.5 })
+        // Rims too alike are refused, named (a palette change that breaks the rule).
+        var t = Theme.standard
+        t.choices[1].fill = Color(hex: 0xA31D24)
+        #expect(t.legibilityProblem() == nil)
+        #expect(t.dimmedChoicesProblem()?.hasPrefix("dimmed choices") == true, "\(t.dimmedChoicesProblem() ?? "nil")")
+    }
 }

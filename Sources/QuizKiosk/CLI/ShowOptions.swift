@@ -3,7 +3,8 @@ import Renderer
 
 /// The venue's look, shared by `render`, `demo` and `run` (and so the settings file):
 /// `--text-scale`, `--overscan`, `--accent`, `--background`, `--logo`. A bad value, or colours
-/// that would leave some text under 7:1, is one line naming what is wrong.
+/// that would leave some text under 7:1 (or the dimmed choices hard to tell apart), is one line
+/// naming what is wrong.
 enum ShowOptions {
     static let options: Set<String> = ["--text-scale", "--overscan", "--accent", "--background", "--logo"]
 
@@ -38,7 +39,7 @@ enum ShowOptions {
             }
         }
         let theme = Theme(accent: accent, background: background)
-        if let problem = theme.legibilityProblem() {
+        if let problem = theme.problem() {
             throw CLIError("theme refused: \(problem)")
         }
         return (theme, settings)

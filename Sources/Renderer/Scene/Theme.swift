@@ -85,7 +85,15 @@ public struct Theme: Sendable {
             if Color(r: g, g: g, b: g).contrast(with: inside) >= dimmedContrast { hi = mid } else { lo = mid + 1 }
         }
         let ink = UInt8(lo)
-        return DimmedStyle(rim: style.fill.mixed(with: background, rimDimming), fill: inside, text: Color(r: ink, g: ink, b: ink))
+        // The rim sinks toward the background, but never into it: a dark choice on a lighter
+        // venue background is lightened instead, until its edge shows (1.5:1).
+        var rim = style.fill.mixed(with: background, rimDimming)
+        var lighter = 0.0
+        while rim.contrast(with: background) < 1.55, lighter < 1 {
+            lighter += 0.05
+            rim = style.fill.mixed(with: .white, lighter)
+        }
+        return DimmedStyle(rim: rim, fill: inside, text: Color(r: ink, g: ink, b: ink))
     }
 
     /// The medal colour of a 1-based rank (1, 2 or 3).
@@ -110,6 +118,30 @@ public struct Theme: Sendable {
         }
         for (i, m) in medals.enumerated() { pairs.append(("dark text on medal \(i + 1)", darkText, m)) }
         return pairs
+    }
+
+    /// What is wrong with this theme for a room, in one line, or nil: a text under 7:1
+    /// (`legibilityProblem`), or dimmed choices a venue's background made hard to tell apart.
+    public func problem() -> String? {
+        legibilityProblem() ?? dimmedChoicesProblem()
+    }
+
+    /// The dimmed choices' rims must stay visible (≥ 1.5:1 to the background) and, seen with
+    /// any colour vision, ΔE2000 ≥ 10 apart; a venue's background shifts them.
+    public func dimmedChoicesProblem() -> String? {
+        let rims = choices.map { dimmed($0).rim }
+        for (i, rim) in rims.enumerated() where rim.contrast(with: background) < 1.5 {
+            return "dimmed choice \(i + 1) (\(rim)) is \((rim.contrast(with: background) * 100).rounded(.down) / 100):1 to the background \(background), under the 1.5:1 its edge needs"
+        }
+        for vision in ColorVision.allCases {
+            for i in rims.indices {
+                for j in rims.indices where j > i && rims[i].difference(from: rims[j], seenWith: vision) < 10 {
+                    let d = (rims[i].difference(from: rims[j], seenWith: vision) * 10).rounded() / 10
+                    return "dimmed choices \(i + 1) and \(j + 1) (\(rims[i]), \(rims[j])) differ by ΔE2000 \(d) seen with \(vision), under 10"
+                }
+            }
+        }
+        return nil
     }
 
     /// The first text/surface pair under 7:1, as "accent #RRGGBB on the background #RRGGBB
