@@ -32,15 +32,17 @@ class Suite:
             print(f"{'PASS' if ok else 'FAIL'}: {name}" + (f" -- {detail}" if detail else ""), flush=True)
         return ok
 
-    def reference(self, w, h):
-        """What `quizkiosk render` draws on the host for the same state at this size."""
-        key = (w, h)
+    def reference(self, w, h, overscan=None):
+        """What `quizkiosk render` draws on the host for the same state at this size (inside the
+        safe area `overscan`, a percentage of each edge, when the display decided one)."""
+        key = (w, h, overscan)
         with self.lock:
             if key in self.refs:
                 return self.refs[key]
-        path = os.path.join(self.a.out, f"ref-{w}x{h}.png")
+        path = os.path.join(self.a.out, f"ref-{w}x{h}" + (f"-overscan{overscan}" if overscan else "") + ".png")
         subprocess.run([self.a.binary, "render", "--state", os.path.join(self.a.states, "question.json"),
-                        "--size", f"{w}x{h}", "--now", NOW, "--out", path], check=True, capture_output=True)
+                        "--size", f"{w}x{h}", "--now", NOW, "--out", path]
+                       + (["--overscan", f"{overscan}%"] if overscan else []), check=True, capture_output=True)
         img = read_png(path)
         with self.lock:
             self.refs[key] = img
@@ -256,11 +258,12 @@ class Suite:
             self.check(f"{name}: `edid` on the connector's sysfs file gives the same TV and pick",
                        rc == 0 and fromfile.get("name") == "SAMSUNG TV" and fromfile.get("pick", {}).get("width") == 1920
                        and fromfile.get("pick", {}).get("interlaced") is False, out[:300])
-            ref = self.reference(1920, 1080)
+            # The scene keeps inside the 5% safe area the display decided for this TV.
+            ref = self.reference(1920, 1080, overscan=5)
             g.spawn(RUN, "/tmp/tv.log")
             out = g.wait_log("/tmp/tv.log", r"on screen|^EXIT", 60)
             ok, secs, diff = self.wait_screen(g, f"{name}-atomic", ref)
-            self.check(f"{name}: run shows the state at the policy's 1920x1080@60, pixel-equal to render at that size",
+            self.check(f"{name}: run shows the state at the policy's 1920x1080@60 inside the TV's 5% safe area, pixel-equal to render --overscan 5%",
                        ok and "on screen: 1920x1080@60.00" in out, diff or "")
             self.check(f"{name}: run logs the overscan decision and the properties virtio-gpu lacks, naming the connector",
                        "Virtual-1: overscan: an HDMI TV without a VCDB: safe area 5%" in out

@@ -17,7 +17,7 @@ public final class DRMOutput: Output {
     public var width: Int { head.mode.width }
     public var height: Int { head.mode.height }
     /// The overscan decision's safe area, per edge, for the scene's layout.
-    public var safeAreaPercent: Double { setup.safeAreaPercent }
+    public var safeAreaPercent: Double? { setup.safeAreaPercent }
     public var onReady: (() -> Void)?
     /// After the first frame is on screen (the readiness line).
     var onShown: ((DRMOutput) -> Void)?

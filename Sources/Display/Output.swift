@@ -17,11 +17,12 @@ public protocol Output: AnyObject {
     /// Called when the output can take a frame again (page flip done).
     var onReady: (() -> Void)? { get set }
     /// How much of each edge (percent of the width and of the height) the scene should keep
-    /// free because the display may crop it (the `overscan` setting's decision); 0 for PNG
-    /// files and displays that show every pixel.
-    var safeAreaPercent: Double { get }
+    /// free because the display may crop it: the `overscan` setting's decision for this
+    /// display (0 for one that shows every pixel). nil for PNG files: the renderer's own
+    /// `overscan` setting applies.
+    var safeAreaPercent: Double? { get }
 }
 
 extension Output {
-    public var safeAreaPercent: Double { 0 }
+    public var safeAreaPercent: Double? { nil }
 }

@@ -108,7 +108,9 @@ public final class Kiosk: StateSink {
             guard let canvas = o.nextFrame() else { continue }  // flip pending: onReady brings us back
             let key = ObjectIdentifier(canvas)
             let before = held[key].flatMap { $0.canvas === canvas ? $0.frame : nil }
-            let frame = SceneFrame(state: state, width: canvas.width, height: canvas.height, now: now, overlay: overlay)
+            // The display's own overscan decision (from its EDID and driver), when it made one.
+            let frame = SceneFrame(state: state, width: canvas.width, height: canvas.height, now: now, overlay: overlay,
+                                   safeArea: o.safeAreaPercent.map(SafeArea.overscan))
             let damage = renderer.update(canvas, from: before, to: frame)
             held[key] = Held(canvas: canvas, frame: frame)
             if damage.isEmpty {

@@ -96,10 +96,83 @@ public enum PNG {
         return canvas
     }
 
+    /// Writes an image with its transparency (premultiplied BGRA in, straight RGBA PNG out).
+    public static func write(_ image: Image, to path: String) throws(Failure) {
+        var rgba = [UInt8](repeating: 0, count: image.width * image.height * 4)
+        for i in stride(from: 0, to: rgba.count, by: 4) {
+            let a = UInt32(image.bgra[i + 3])
+            func straight(_ c: UInt8) -> UInt8 { a == 0 ? 0 : UInt8(min(255, (UInt32(c) * 255 + a / 2) / a)) }
+            rgba[i] = straight(image.bgra[i + 2])
+            rgba[i + 1] = straight(image.bgra[i + 1])
+            rgba[i + 2] = straight(image.bgra[i])
+            rgba[i + 3] = UInt8(a)
+        }
+        var png = png_image()
+        png.version = UInt32(PNG_IMAGE_VERSION)
+        png.width = UInt32(image.width)
+        png.height = UInt32(image.height)
+        png.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+        let ok = rgba.withUnsafeMutableBytes { buf in
+            png_image_write_to_file(&png, path, 0, buf.baseAddress, Int32(image.width * 4), nil)
+        }
+        if ok == 0 {
+            let reason = message(&png)
+            png_image_free(&png)
+            throw Failure(path: path, reason: reason)
+        }
+    }
+
+    /// Reads a PNG with its transparency (a venue's logo) as premultiplied BGRA, refusing
+    /// images larger than `maxSide` pixels on a side before decoding them.
+    public static func readImage(_ path: String, maxSide: Int = 4096) throws(Failure) -> Image {
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        guard png_image_begin_read_from_file(&image, path) != 0 else {
+            let reason = message(&image)
+            png_image_free(&image)
+            throw Failure(path: path, reason: reason)
+        }
+        image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_BGR | PNG_FORMAT_FLAG_ALPHA)
+        let w = Int(image.width), h = Int(image.height)
+        guard w > 0, h > 0, w <= maxSide, h <= maxSide else {
+            png_image_free(&image)
+            throw Failure(path: path, reason: "\(w)x\(h) pixels; at most \(maxSide)x\(maxSide)")
+        }
+        var bgra = [UInt8](repeating: 0, count: w * h * 4)
+        let ok = bgra.withUnsafeMutableBytes { buf in
+            png_image_finish_read(&image, nil, buf.baseAddress, Int32(w * 4), nil)
+        }
+        guard ok != 0 else {
+            let reason = message(&image)
+            png_image_free(&image)
+            throw Failure(path: path, reason: reason)
+        }
+        // libpng gives straight alpha; blending and scaling want it premultiplied.
+        for i in stride(from: 0, to: bgra.count, by: 4) {
+            let a = UInt32(bgra[i + 3])
+            guard a < 255 else { continue }
+            for c in 0..<3 { bgra[i + c] = UInt8((UInt32(bgra[i + c]) * a + 127) / 255) }
+        }
+        return Image(width: w, height: h, bgra: bgra)
+    }
+
     private static func message(_ image: inout png_image) -> String {
         withUnsafeBytes(of: &image.message) { raw in
             let bytes = raw.prefix { $0 != 0 }
             return String(decoding: bytes, as: UTF8.self)
         }
+    }
+}
+
+/// An image with transparency: premultiplied BGRA, rows packed (what `Canvas.blitBGRA` draws).
+public struct Image: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    public let bgra: [UInt8]
+
+    public init(width: Int, height: Int, bgra: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.bgra = bgra
     }
 }

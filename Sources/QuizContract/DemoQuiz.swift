@@ -37,7 +37,7 @@ public enum DemoQuiz {
         var t = start + 10
         for (i, q) in questions.enumerated() {
             let question = QuizState.Question(number: i + 1, total: questions.count, text: q.text, choices: q.choices,
-                                              timeLimit: q.limit, endsAt: t + q.limit)
+                                              timeLimit: q.limit, endsAt: t + q.limit, answered: 11, players: 18)
             add("question\(i + 1)", q.limit, QuizState(phase: .question, question: question))
             var revealed = question
             revealed.correct = q.correct
@@ -45,13 +45,16 @@ public enum DemoQuiz {
             add("reveal\(i + 1)", 6, QuizState(phase: .reveal, question: revealed))
             t += q.limit + 6
         }
-        // Twelve players: the screen shows ten; one name is too long for its row.
+        // Twelve players: the screen shows ten; one name is too long for its row, two share a
+        // rank, and each knows the rank it had before (▲ / ▼).
         let standings: [QuizState.Standing] = [
-            .init(name: "さくら", score: 2840), .init(name: "Alex", score: 2610), .init(name: "たけし", score: 2390),
-            .init(name: "Marie-Claire Dubois-Fontaine", score: 2100), .init(name: "ゆうき", score: 1980),
-            .init(name: "Bartholomew Featherstonehaugh-Worthington the Third", score: 1720),
-            .init(name: "Sam", score: 1500), .init(name: "はると", score: 1320), .init(name: "Kim", score: 990),
-            .init(name: "めぐみ", score: 870), .init(name: "Jo", score: 640), .init(name: "ひなた", score: 300),
+            .init(name: "さくら", score: 2840, previousRank: 2), .init(name: "Alex", score: 2610, previousRank: 1),
+            .init(name: "たけし", score: 2390, previousRank: 3), .init(name: "Marie-Claire Dubois-Fontaine", score: 2100, previousRank: 6),
+            .init(name: "ゆうき", score: 2100, previousRank: 4),
+            .init(name: "Bartholomew Featherstonehaugh-Worthington the Third", score: 1720, previousRank: 5),
+            .init(name: "Sam", score: 1500, previousRank: 7), .init(name: "はると", score: 1320, previousRank: 9),
+            .init(name: "Kim", score: 990, previousRank: 8), .init(name: "めぐみ", score: 870, previousRank: 10),
+            .init(name: "Jo", score: 640, previousRank: 11), .init(name: "ひなた", score: 300, previousRank: 12),
         ]
         add("leaderboard", 8, QuizState(phase: .leaderboard, leaderboard: standings))
         add("ended", 8, QuizState(phase: .ended, leaderboard: standings))

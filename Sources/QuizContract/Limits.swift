@@ -7,6 +7,8 @@ public enum Limits {
     public static let quizIdLength = 200
     public static let titleLength = 200
     public static let phaseLength = 32
+    /// A BCP 47 language tag ("ja", "en-GB").
+    public static let localeLength = 35
     public static let joinCodeLength = 32
     public static let joinURLLength = 512
     public static let questionLength = 1000

@@ -28,9 +28,13 @@ public struct QuizState: Equatable, Sendable {
         public var timeLimit: Double?
         /// When answering closes, seconds since the Unix epoch.
         public var endsAt: Double?
+        /// Players who have answered so far, of `players` who can ("23 / 48 answered").
+        public var answered: Int?
+        public var players: Int?
 
         public init(number: Int? = nil, total: Int? = nil, text: String? = nil, choices: [String] = [],
-                    correct: Int? = nil, answerCounts: [Int]? = nil, timeLimit: Double? = nil, endsAt: Double? = nil) {
+                    correct: Int? = nil, answerCounts: [Int]? = nil, timeLimit: Double? = nil, endsAt: Double? = nil,
+                    answered: Int? = nil, players: Int? = nil) {
             self.number = number
             self.total = total
             self.text = text
@@ -39,15 +43,20 @@ public struct QuizState: Equatable, Sendable {
             self.answerCounts = answerCounts
             self.timeLimit = timeLimit
             self.endsAt = endsAt
+            self.answered = answered
+            self.players = players
         }
     }
 
     public struct Standing: Equatable, Sendable {
         public var name: String
         public var score: Int
-        public init(name: String, score: Int) {
+        /// The 1-based rank in the standings shown before these (for ▲2 / ▼1).
+        public var previousRank: Int?
+        public init(name: String, score: Int, previousRank: Int? = nil) {
             self.name = name
             self.score = score
+            self.previousRank = previousRank
         }
     }
 
@@ -56,17 +65,21 @@ public struct QuizState: Equatable, Sendable {
     public var revision: Int?
     public var phase: Phase = .idle
     public var title: String?
+    /// The room's language for the screen's own words, as sent (`ja`, `en`, `ja-JP`, …); the
+    /// screen knows `ja` and `en` and guesses from the text for anything else or nothing.
+    public var locale: String?
     public var lobby: Lobby?
     public var question: Question?
     public var leaderboard: [Standing] = []
 
     public init(schema: Int = 1, quizId: String? = nil, revision: Int? = nil, phase: Phase = .idle, title: String? = nil,
-                lobby: Lobby? = nil, question: Question? = nil, leaderboard: [Standing] = []) {
+                locale: String? = nil, lobby: Lobby? = nil, question: Question? = nil, leaderboard: [Standing] = []) {
         self.schema = schema
         self.quizId = quizId
         self.revision = revision
         self.phase = phase
         self.title = title
+        self.locale = locale
         self.lobby = lobby
         self.question = question
         self.leaderboard = leaderboard

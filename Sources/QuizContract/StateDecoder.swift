@@ -80,6 +80,14 @@ public enum StateDecoder {
         s.quizId = try f.string("quizId", max: Limits.quizIdLength)
         s.revision = try f.int("revision", min: 0)
         s.title = try f.string("title", max: Limits.titleLength)
+        if let locale = try f.string("locale", max: Limits.localeLength) {
+            // A BCP 47 tag's letters, digits and hyphens; a screen that does not know the
+            // language guesses from the text, so new languages never break old screens.
+            guard !locale.isEmpty, locale.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }) else {
+                throw FieldError("locale: \(Escaping.quoted(locale)) is not a language tag like ja or en-GB")
+            }
+            s.locale = locale
+        }
         if let l = try f.object("lobby") {
             s.lobby = QuizState.Lobby(joinCode: try l.string("joinCode", max: Limits.joinCodeLength),
                                       joinURL: try l.string("joinURL", max: Limits.joinURLLength),
@@ -104,12 +112,15 @@ public enum StateDecoder {
                 }
                 question.endsAt = t
             }
+            question.answered = try q.int("answered", min: 0)
+            question.players = try q.int("players", min: 0)
             s.question = question
         }
         for e in try f.objects("leaderboard", maxItems: Limits.standings) ?? [] {
             let name = try e.required("name", max: Limits.nameLength)
             guard let score = try e.int("score", min: nil) else { throw FieldError("\(e.path)score: missing") }
-            s.leaderboard.append(.init(name: name, score: score))
+            let previous = try e.int("previousRank", min: 1)
+            s.leaderboard.append(.init(name: name, score: score, previousRank: previous))
         }
         if let phase = try f.string("phase", max: Limits.phaseLength) {
             guard let p = QuizState.Phase(rawValue: phase) else {

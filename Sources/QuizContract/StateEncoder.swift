@@ -12,6 +12,7 @@ public enum StateEncoder {
             if let v = s.revision { w.member("revision", v) }
             w.member("phase", s.phase.rawValue)
             if let v = s.title { w.member("title", v) }
+            if let v = s.locale { w.member("locale", v) }
             if let l = s.lobby {
                 w.key("lobby")
                 w.object {
@@ -37,6 +38,8 @@ public enum StateEncoder {
                     }
                     if let v = q.timeLimit { w.key("timeLimit"); w.number(v) }
                     if let v = q.endsAt { w.member("endsAt", RFC3339.format(v)) }
+                    if let v = q.answered { w.member("answered", v) }
+                    if let v = q.players { w.member("players", v) }
                 }
             }
             if !s.leaderboard.isEmpty {
@@ -45,6 +48,7 @@ public enum StateEncoder {
                     w.object {
                         w.member("name", e.name)
                         w.member("score", e.score)
+                        if let v = e.previousRank { w.member("previousRank", v) }
                     }
                 }
             }

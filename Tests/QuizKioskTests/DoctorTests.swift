@@ -51,6 +51,14 @@ import Testing
         #expect(unreachable.stdout.contains("WARN  broker: ") && unreachable.stdout.contains("cannot reach the broker"), "\(unreachable.stdout)")
     }
 
+    @Test func theVenuesLookIsChecked() throws {
+        let ok = try doctor(["--headless", "--text-scale", "1.5"])
+        #expect(ok.stdout.contains("PASS  look: text scale 1.5, overscan 0.0%, every text ≥ 7:1"), "\(ok.stdout)")
+        let bad = try doctor(["--headless", "--accent", "#444444"])
+        #expect(bad.status == 1)
+        #expect(bad.stdout.contains("FAIL  look: theme refused: the accent on the background (#444444 on #0e1626)"), "\(bad.stdout)")
+    }
+
     @Test func theClockIsReported() throws {
         let c = try doctor(["--headless"])
         #expect(c.stdout.contains("PASS  clock: synchronised") || c.stdout.contains("WARN  clock: not synchronised"), "\(c.stdout)")

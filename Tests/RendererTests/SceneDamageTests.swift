@@ -9,12 +9,12 @@ import Testing
 /// redrawn — and the canvas then holds exactly what a full render would have drawn.
 @Suite struct SceneDamageTests {
     static let now = SceneGoldenTests.now
-    static let question = SceneGoldenTests.states[0].1  // japanese4: 12.4 s left at `now`
+    static let question = ShowStates.japanese4  // 12.4 s left at `now`
     static let sizes = [(1280, 720), (1920, 1080), (3840, 2160), (1080, 1920)]
 
     /// Pairs of times: a second's tick, a tick within one whole second (only the ring and bar
-    /// move), into the last five seconds (colours change), to the deadline and past it.
-    static let ticks: [(Double, Double)] = [(0, 1), (0.1, 0.3), (6.5, 7.5), (11.9, 12.3), (12, 13)]
+    /// move), into the last five seconds (colours and sizes change), the last second.
+    static let ticks: [(Double, Double)] = [(0, 1), (0.1, 0.3), (6.5, 7.5), (11.9, 12.3)]
 
     static func full(_ r: SceneRenderer, _ state: QuizState, _ w: Int, _ h: Int, _ t: Double, _ overlay: ScreenOverlay = .none) -> Canvas {
         let c = Canvas(width: w, height: h)
@@ -84,12 +84,35 @@ import Testing
         func frame(_ s: QuizState, _ t: Double) -> SceneFrame { SceneFrame(state: s, width: 1920, height: 1080, now: Self.now + t) }
         #expect(r.damage(from: frame(Self.question, 3), to: frame(Self.question, 3)).isEmpty)
         #expect(r.damage(from: frame(Self.question, 30), to: frame(Self.question, 90)).isEmpty, "both after the deadline")
-        let waiting = SceneGoldenTests.states[2].1  // "long": a time limit but no deadline yet
+        let waiting = ShowStates.long  // a time limit but no deadline yet
         #expect(r.damage(from: frame(waiting, 0), to: frame(waiting, 5)).isEmpty)
         for name in ["idle", "lobby", "reveal4", "leaderboard", "ended"] {
-            guard let s = SceneGoldenTests.states.first(where: { $0.0 == name })?.1 else { continue }
+            let s = ShowStates.state(name)
             #expect(r.damage(from: frame(s, 0), to: frame(s, 1)).isEmpty, "\(name) does not depend on the clock")
         }
+    }
+
+    /// Crossing the deadline is more than the clock: "time's up" replaces the countdown and the
+    /// choices lock, so the whole screen is redrawn — and an update still equals a full render.
+    @Test func crossingTheDeadlineIsAFullRepaint() throws {
+        let r = SceneRenderer(fonts: try TestFonts.load())
+        let (w, h) = (1280, 720)
+        let canvas = Self.full(r, Self.question, w, h, 12)
+        let old = SceneFrame(state: Self.question, width: w, height: h, now: Self.now + 12)
+        let new = SceneFrame(state: Self.question, width: w, height: h, now: Self.now + 13)
+        #expect(r.update(canvas, from: old, to: new) == [canvas.bounds])
+        #expect(canvas.rgbBytes() == Self.full(r, Self.question, w, h, 13).rgbBytes())
+        // After it, the clock changes nothing.
+        #expect(r.damage(from: new, to: SceneFrame(state: Self.question, width: w, height: h, now: Self.now + 20)).isEmpty)
+    }
+
+    /// A new safe area (another TV's overscan) is a new layout.
+    @Test func aNewSafeAreaIsAFullRepaint() throws {
+        let r = SceneRenderer(fonts: try TestFonts.load())
+        let f = SceneFrame(state: Self.question, width: 1920, height: 1080, now: Self.now)
+        var g = f
+        g.safeArea = .overscan(5)
+        #expect(r.damage(from: f, to: g) == [Rect(x: 0, y: 0, width: 1920, height: 1080)])
     }
 
     /// An update into a canvas of another size than the old frame's is a full render.

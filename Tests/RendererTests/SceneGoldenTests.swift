@@ -4,69 +4,56 @@ import QuizContract
 import TestSupport
 import Testing
 
-/// Every phase at the four display sizes the product must handle (1280×720, 1080p, 4K and a
-/// portrait 1080×1920), compared pixel for pixel with references that were looked at when
-/// recorded.
+/// Golden images of the show: each phase, and each defect of the show issue, at the sizes that
+/// show it (1280×720, 1080p, 4K and a portrait 1080×1920), compared pixel for pixel with
+/// references that were looked at when recorded.
 @Suite struct SceneGoldenTests {
-    static let now = RFC3339.parse("2026-11-29T20:00:00Z") ?? 0
-    static let sizes = [(1280, 720), (1920, 1080), (3840, 2160), (1080, 1920)]
+    static let now = ShowStates.now
+    static let sizes = ShowStates.sizes
 
-    static let states: [(String, QuizState)] = [
-        ("japanese4", QuizState(phase: .question, title: "QuizKiosk デモクイズ", question: .init(
-            number: 3, total: 10, text: "SwiftUIで外部ディスプレイに対応するには？",
-            choices: ["UIScreen の接続通知を受け取る", "WindowGroup を二つ作る", "外部ディスプレイ用のシーンを設定する", "対応する方法はない"],
-            timeLimit: 20, endsAt: now + 12.4))),
-        ("english2", QuizState(phase: .question, title: "Friday Pub Quiz", question: .init(
-            number: 7, total: 12, text: "Which planet has the most known moons?", choices: ["Saturn", "Jupiter"],
-            timeLimit: 15, endsAt: now + 3.2))),
-        ("long", QuizState(phase: .question, question: .init(
-            number: 10, total: 10,
-            text: String(repeating: "この問題文はとても長く、画面に収まらないので、文字が段階的に小さくなり、最後には省略記号で切られます。", count: 21),
-            choices: ["An answer that is also far too long to fit in its box on one line, so it wraps and then shrinks",
-                      "短い", "Troisième réponse, accentuée", "四番目の選択肢"],
-            timeLimit: 30))),
-        ("idle", QuizState(phase: .idle, title: "金曜日のクイズナイト")),
-        ("lobby", QuizState(phase: .lobby, title: "金曜日のクイズナイト", lobby: .init(
-            joinCode: "7342", joinURL: "https://quiz.example/join/7342", participants: 18))),
-        ("reveal4", QuizState(phase: .reveal, title: "QuizKiosk デモクイズ", question: .init(
-            number: 3, total: 10, text: "SwiftUIで外部ディスプレイに対応するには？",
-            choices: ["UIScreen の接続通知を受け取る", "WindowGroup を二つ作る", "外部ディスプレイ用のシーンを設定する", "対応する方法はない"],
-            correct: 2, answerCounts: [4, 2, 11, 1], timeLimit: 20, endsAt: now - 5))),
-        ("reveal6", QuizState(phase: .reveal, title: "Friday Pub Quiz", question: .init(
-            number: 12, total: 12, text: "Which of these is not a Swift keyword?",
-            choices: ["guard", "defer", "actor", "unless", "repeat", "fallthrough"],
-            correct: 3, answerCounts: [3, 5, 0, 24, 2, 1]))),
-        ("leaderboard", QuizState(phase: .leaderboard, title: "金曜日のクイズナイト", leaderboard: standings)),
-        ("ended", QuizState(phase: .ended, title: "金曜日のクイズナイト", leaderboard: standings)),
+    /// Every phase at every size: the join code whole, the reveal with its bars in the boxes,
+    /// six long choices at one size, fair ranks with movement, the winner's long name.
+    static let everySize = ["japanese4", "english2", "long", "reveal6ja", "idle", "lobby", "leaderboard", "ended"]
+    /// One defect or new element each, at the sizes where it shows.
+    static let some: [(String, [(Int, Int)])] = [
+        ("timesup", [(1920, 1080), (1080, 1920)]),
+        ("reveal4", [(1920, 1080), (1280, 720)]),
+        ("long6ja", [(1920, 1080)]),
+        ("poll6", [(1280, 720)]),
+        ("lobby32", [(1280, 720), (1080, 1920)]),
+        ("leaderboard1", [(1920, 1080)]),
+        ("podiumties", [(1920, 1080), (1080, 1920)]),
     ]
 
-    /// Twelve players (ten are shown), names in two scripts, two far too long for a row.
-    static let standings: [QuizState.Standing] = [
-        .init(name: "さくら", score: 12840), .init(name: "Alex", score: 12610), .init(name: "たけし", score: 9390),
-        .init(name: "Marie-Claire Dubois-Fontaine de la Tour d’Auvergne", score: 8100), .init(name: "ゆうき", score: 7980),
-        .init(name: "寿限無寿限無五劫の擦り切れ海砂利水魚の水行末雲来末風来末食う寝る処に住む処", score: 6720),
-        .init(name: "Sam", score: 5500), .init(name: "はると", score: 4320), .init(name: "Kim", score: 990),
-        .init(name: "めぐみ", score: 870), .init(name: "Jo", score: 640), .init(name: "ひなた", score: 300),
-    ]
-
-    static let cases: [(String, Int, Int)] = states.flatMap { s in sizes.map { (s.0, $0.0, $0.1) } }
+    static let cases: [(String, Int, Int)] = everySize.flatMap { n in sizes.map { (n, $0.0, $0.1) } }
+        + some.flatMap { n, s in s.map { (n, $0.0, $0.1) } }
 
     @Test(arguments: cases)
     func scene(name: String, width: Int, height: Int) throws {
         let fonts = try TestFonts.load()
-        let state = try #require(Self.states.first { $0.0 == name }?.1)
         let canvas = Canvas(width: width, height: height)
-        SceneRenderer(fonts: fonts).render(state, into: canvas, now: Self.now)
+        SceneRenderer(fonts: fonts).render(ShowStates.state(name), into: canvas, now: Self.now)
         Snapshot.assert(canvas, named: "\(name)-\(width)x\(height)", fonts: fonts)
     }
 
+    /// A venue's accent, background and logo, type 1.5× and 2.5% overscan at each edge.
+    @Test(arguments: [("japanese4", 1920, 1080), ("japanese4", 1080, 1920), ("reveal4", 1280, 720), ("idle", 1920, 1080),
+                      ("lobby", 1920, 1080)])
+    func venue(name: String, width: Int, height: Int) throws {
+        let fonts = try TestFonts.load()
+        let canvas = Canvas(width: width, height: height)
+        SceneRenderer(fonts: fonts, theme: ShowStates.venueTheme, settings: ShowStates.venueSettings)
+            .render(ShowStates.state(name), into: canvas, now: Self.now)
+        Snapshot.assert(canvas, named: "venue-\(name)-\(width)x\(height)", fonts: fonts)
+    }
+
     /// The "controller offline" mark over a busy scene and a calm one, in both orientations.
-    @Test(arguments: [("english2", 1280, 720), ("english2", 1080, 1920), ("idle", 1920, 1080), ("reveal6", 1920, 1080)])
+    @Test(arguments: [("english2", 1280, 720), ("english2", 1080, 1920), ("idle", 1920, 1080), ("reveal6ja", 1920, 1080)])
     func offlineMark(name: String, width: Int, height: Int) throws {
         let fonts = try TestFonts.load()
-        let state = try #require(Self.states.first { $0.0 == name }?.1)
         let canvas = Canvas(width: width, height: height)
-        SceneRenderer(fonts: fonts).render(state, into: canvas, now: Self.now, overlay: ScreenOverlay(controllerOffline: true))
+        SceneRenderer(fonts: fonts).render(ShowStates.state(name), into: canvas, now: Self.now,
+                                                          overlay: ScreenOverlay(controllerOffline: true))
         Snapshot.assert(canvas, named: "offline-\(name)-\(width)x\(height)", fonts: fonts)
     }
 
@@ -77,10 +64,10 @@ import Testing
         let text = TextEngine(fonts: fonts)
         func inkHeight(width: Int) -> Int {
             let vp = Viewport(width: width, height: width * 9 / 16)
-            let size = vp.px(Theme.standard.questionSize)
+            let size = vp.px(TypeScale(textScale: 1).question)
             let block = text.layout("SwiftUIで外部ディスプレイに対応するには？", size: size, weight: .bold, maxWidth: nil)
             let canvas = Canvas(width: block.width + 20, height: block.height + 20)
-            canvas.fill(.black)
+            canvas.fill(Color.black)
             text.draw(block, in: canvas, rect: Rect(x: 10, y: 10, width: block.width, height: block.height), color: .white)
             var top = Int.max, bottom = -1
             for y in 0..<canvas.height {
@@ -92,8 +79,8 @@ import Testing
             return bottom - top + 1
         }
         let h1920 = inkHeight(width: 1920), h3840 = inkHeight(width: 3840)
-        #expect(Viewport(width: 1920, height: 1080).px(Theme.standard.questionSize) == 48)
-        #expect(Viewport(width: 3840, height: 2160).px(Theme.standard.questionSize) == 96)
+        #expect(Viewport(width: 1920, height: 1080).px(TypeScale(textScale: 1).question) == 48)
+        #expect(Viewport(width: 3840, height: 2160).px(TypeScale(textScale: 1).question) == 96)
         #expect(abs(h3840 - 2 * h1920) <= 1, "ink height \(h1920) px at 1920, \(h3840) px at 3840")
     }
 
@@ -102,6 +89,10 @@ import Testing
         #expect(hd.scale == 1 && !hd.isPortrait)
         #expect(Viewport(width: 3840, height: 2160).scale == 2)
         #expect(Viewport(width: 1280, height: 720).px(48) == 32)
+        // 2.5% overscan at each edge: the safe area is the middle 95%, and type is measured in it.
+        let tv = Viewport(width: 1920, height: 1080, safeArea: .overscan(2.5))
+        #expect(tv.safeArea == Rect(x: 48, y: 27, width: 1824, height: 1026))
+        #expect(tv.px(48) == Int((48 * 0.95).rounded()))
         let portrait = Viewport(width: 1080, height: 1920)
         #expect(portrait.isPortrait && portrait.scale == 1 && portrait.referenceWidth == 1080)
         // 4:3 gets extra height, 21:9 extra width, never less than the reference space.
@@ -115,9 +106,9 @@ import Testing
         let fonts = try TestFonts.load()
         let a = Canvas(width: 640, height: 360), b = Canvas(width: 640, height: 360)
         let r = SceneRenderer(fonts: fonts)
-        r.render(Self.states[0].1, into: a, now: Self.now)
-        r.render(Self.states[1].1, into: b, now: Self.now)
-        r.render(Self.states[0].1, into: b, now: Self.now)
+        r.render(ShowStates.japanese4, into: a, now: Self.now)
+        r.render(ShowStates.english2, into: b, now: Self.now)
+        r.render(ShowStates.japanese4, into: b, now: Self.now)
         #expect(a.rgbBytes() == b.rgbBytes())
     }
 }

@@ -9,14 +9,18 @@ import Testing
     /// Every phase, both orientations, with the offline mark, and the clock at a calm and an
     /// urgent moment (the countdown's digits change colour).
     static func inspectEveryScene() throws -> [TextInspector.Sample] {
-        let renderer = SceneRenderer(fonts: try TestFonts.load())
+        let fonts = try TestFonts.load()
         let inspector = TextInspector()
-        renderer.inspector = inspector
-        for (_, state) in SceneGoldenTests.states {
-            for (w, h) in [(1280, 720), (1080, 1920)] {
-                for t in [0.0, 9.0] {
-                    renderer.render(state, into: Canvas(width: w, height: h), now: SceneGoldenTests.now + t,
-                                    overlay: ScreenOverlay(controllerOffline: true))
+        for renderer in [SceneRenderer(fonts: fonts),
+                         SceneRenderer(fonts: fonts, theme: ShowStates.venueTheme, settings: ShowStates.venueSettings)] {
+            renderer.inspector = inspector
+            for (_, state) in ShowStates.all {
+                for (w, h) in [(1280, 720), (1080, 1920)] {
+                    // Calm, urgent, and after the deadline.
+                    for t in [0.0, 9.0, 30.0] {
+                        renderer.render(state, into: Canvas(width: w, height: h), now: ShowStates.now + t,
+                                        overlay: ScreenOverlay(controllerOffline: true))
+                    }
                 }
             }
         }
@@ -38,10 +42,12 @@ import Testing
         // The pairs the test exists for are really among those measured.
         let t = Theme.standard
         let required: [(String, Color, Color)] = [
-            ("a dimmed yellow choice", t.dimmedText, t.dimmed(t.choice(2)).fill),
+            ("a dimmed yellow choice", t.dimmed(t.choice(2)).text, t.dimmed(t.choice(2)).fill),
+            ("time's up", t.darkText, t.warning),
+            ("a falling rank", t.fall, t.panel),
             ("the bright yellow choice", t.choice(2).text, t.choice(2).fill),
-            ("the gold podium block", t.darkText, t.medal(0)),
-            ("the bronze badge", t.darkText, t.medal(2)),
+            ("the gold podium block", t.darkText, t.medal(rank: 1)),
+            ("the bronze badge", t.darkText, t.medal(rank: 3)),
             ("the offline mark", t.mutedText, t.panel),
             ("urgent countdown digits", t.warning, t.background),
         ]
@@ -60,22 +66,19 @@ import Testing
         #expect(wrong.isEmpty, "\(wrong.count) texts: \(wrong.prefix(5).joined(separator: "; "))")
     }
 
-    /// The palette on its own, for every choice (bright and dimmed), medal and state colour,
-    /// whether or not today's scenes use each pair.
+    /// The palette on its own, every pair a scene can draw (`Theme.textPairs`), whether or not
+    /// today's scenes use each; and a venue's colours that break one are named.
     @Test func everyPalettePairIsAtLeastSevenToOne() {
-        let t = Theme.standard
-        var pairs: [(String, Color, Color)] = [
-            ("text", t.text, t.background), ("muted", t.mutedText, t.background), ("accent", t.accent, t.background),
-            ("warning", t.warning, t.background), ("text on panel", t.text, t.panel), ("muted on panel", t.mutedText, t.panel),
-        ]
-        for (i, c) in t.choices.enumerated() {
-            pairs.append(("choice \(i) \(c.shape)", c.text, c.fill))
-            pairs.append(("dimmed choice \(i) \(c.shape)", t.dimmed(c).text, t.dimmed(c).fill))
-        }
-        for (i, m) in t.medals.enumerated() { pairs.append(("medal \(i + 1)", t.darkText, m)) }
-        for (name, ink, surface) in pairs {
+        #expect(Theme.standard.legibilityProblem() == nil)
+        #expect(ShowStates.venueTheme.legibilityProblem() == nil)
+        for (name, ink, surface) in Theme.standard.textPairs {
             #expect(ink.contrast(with: surface) >= 7, "\(name): \(ink) on \(surface) is \(ink.contrast(with: surface)):1")
         }
+        let grey = Theme(accent: Color(hex: 0x777777))
+        #expect(grey.legibilityProblem()?.hasPrefix("the accent on the background (#777777 on #0e1626) is ") == true,
+                "\(grey.legibilityProblem() ?? "nil")")
+        let light = Theme(background: Color(hex: 0xF4F4F4))
+        #expect(light.legibilityProblem()?.hasPrefix("text on the background (#ffffff on #f4f4f4)") == true)
     }
 
     /// Colour is never the only cue: each choice has its own shape.

@@ -12,13 +12,15 @@ enum CLI {
         usage: quizkiosk <command> [options]
 
         commands:
-          demo [--out DIR] [--size WxH] [--fonts DIR] [--font FILE]...
+          demo [--out DIR] [--size WxH] [--fonts DIR] [--font FILE]... [LOOK]
                         render the bundled demo quiz, every phase, to PNG files in DIR
-          render --state FILE [--size WxH] --out FILE.png [--now TIME] [--fonts DIR] [--font FILE]...
-                        draw what the TV shows for a quiz state (TIME: RFC 3339, for countdowns)
+          render --state FILE [--size WxH] --out FILE.png [--describe FILE.json] [--now TIME] [--fonts DIR]
+                 [--font FILE]... [LOOK]
+                        draw what the TV shows for a quiz state (TIME: RFC 3339, for countdowns);
+                        --describe: every text and shape drawn, with role, box and colours, as JSON
           run [--connector NAME | --outputs first|all|NAME,...] [--mode WxH[@HZ]] [--device PATH]
               [--source SOURCE]... [--config FILE] [--now TIME] [--fonts DIR] [--font FILE]...
-              [--screen-id ID] [--password-file FILE] [--cafile FILE]
+              [--screen-id ID] [--password-file FILE] [--cafile FILE] [LOOK]
                         the screen: show the quiz state on the TV (DRM/KMS) until SIGINT/SIGTERM
                         SOURCE: mqtt://[user@]host[:port]/ROOM, mqtts://…, file:PATH, stdin or demo
                         (--state FILE is file:FILE)
@@ -50,6 +52,15 @@ enum CLI {
                         100,000 varied updates through the stdin source with size changes: memory,
                         file descriptors, last frame
           help          this text
+
+        LOOK (the venue's settings; in the settings file without the dashes):
+          --text-scale X        all type × X (0.5–3; 1: the question is 48 × width / 1920 px)
+          --overscan auto|off|N%
+                                the part of each edge the TV may hide (0–20%); scenes keep inside
+                                the rest (on a display, auto decides from its EDID and driver)
+          --accent #RRGGBB --background #RRGGBB
+                                the venue's colours (refused when any text would fall under 7:1)
+          --logo FILE.png       the venue's logo, in the header and on the idle and lobby screens
         """
 
     static func run(_ args: [String]) -> Int32 {

@@ -6,6 +6,10 @@ import Display
 struct DisplaySettings {
     static let options: Set<String> = ["--mode", "--max-pixel-clock", "--overscan", "--broadcast-rgb"]
 
+    static func overscanUsage(_ value: String) -> String {
+        "--overscan \(value): expected auto, off or a percentage of each edge from 0% to 20%, e.g. 5%"
+    }
+
     var policy = ModePolicy()
     var signal = SignalSettings()
 
@@ -26,9 +30,7 @@ struct DisplaySettings {
             policy.maxPixelClockKHz = v
         }
         if let o = args.value("--overscan") {
-            guard let v = OverscanSetting(parsing: o) else {
-                throw UsageError(message: "--overscan \(o): expected auto, off or a percentage of each edge from 0% to 20%, e.g. 5%")
-            }
+            guard let v = OverscanSetting(parsing: o) else { throw UsageError(message: Self.overscanUsage(o)) }
             signal.overscan = v
         }
         if let b = args.value("--broadcast-rgb") {

@@ -48,6 +48,15 @@ enum BenchCommand {
                   + "glyph cache \(cache.count) glyphs \(cache.bytes / 1024) KiB, warm hit rate "
                   + "\(String(format1(Double(cache.hits) * 100 / Double(lookups))))%, layout cache \(renderer.text.layoutCacheCount) "
                   + "entries \(renderer.text.layoutCacheBytes / 1024) KiB, warm hit rate \(format1(Double(renderer.text.layoutHits) * 100 / Double(layouts)))%")
+            // Laying the frame out alone (the item list `--describe` writes), without drawing it.
+            var layoutTimes: [Double] = []
+            let described = SceneFrame(state: state, width: size.width, height: size.height, now: now + 3)
+            for _ in 0..<frames {
+                let t = Clock.monotonic()
+                _ = renderer.describe(described)
+                layoutTimes.append(Clock.monotonic() - t)
+            }
+            Console.out("  \(size): layout only (the frame's item list) median \(ms(median(layoutTimes.sorted())))")
             // The once-a-second countdown tick: only the damaged rectangles are redrawn.
             var frame = SceneFrame(state: state, width: size.width, height: size.height, now: now + 3)
             renderer.update(canvas, from: nil, to: frame)

@@ -7,14 +7,14 @@ import Renderer
 /// is rendered to a PNG file and its path printed.
 enum DemoCommand {
     static func run(_ argv: [String]) throws -> Int32 {
-        let args = try Arguments(argv, options: ["--out", "--size", "--fonts", "--font"])
+        let args = try Arguments(argv, options: ShowOptions.options.union(["--out", "--size", "--fonts", "--font"]))
         let size = try args.value("--size").map { s throws(UsageError) in try DisplaySize(parsing: s) } ?? DisplaySize(width: 1920, height: 1080)
         let dir = args.value("--out") ?? "quizkiosk-demo"
         let fonts = try CLI.loadFonts(args.value("--fonts"), preferring: args.all("--font"))
+        let renderer = try ShowOptions.renderer(fonts: fonts, args)
         // A display attached and no --out: the demo runs on it (RunDisplay.swift).
-        if args.value("--out") == nil, let status = try RunDisplay.demo(fonts: fonts) { return status }
+        if args.value("--out") == nil, let status = try RunDisplay.demo(renderer: renderer) { return status }
         try Files.makeDirectory(dir)
-        let renderer = SceneRenderer(fonts: fonts)
         let canvas = Canvas(width: size.width, height: size.height)
         let start = Clock.now()
         Console.out("QuizKiosk demo: no display driven here, rendering headless at \(size) to \(dir)/")

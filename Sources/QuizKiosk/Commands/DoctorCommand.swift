@@ -45,6 +45,7 @@ enum DoctorCommand {
             report(Result(verdict: .skip, what: "display", detail: "--headless: frames go to PNG files"))
         }
         report(checkFonts(args.value("--fonts")))
+        report(checkLook(args))
         do {
             let sources = try RunSources(args)
             let brokers = sources.specs.compactMap { if case .mqtt(let u) = $0 { return u } else { return nil } }
@@ -59,6 +60,17 @@ enum DoctorCommand {
         let dark = results.contains { $0.verdict == .fail }
         Console.out(dark ? "the screen would stay dark: fix the FAIL lines above" : "nothing keeps the screen dark")
         return dark ? 1 : 0
+    }
+
+    /// The venue's look: `run` refuses to start with a setting out of range or colours under 7:1.
+    static func checkLook(_ args: Arguments) -> Result {
+        do {
+            let (_, settings) = try ShowOptions.look(args)
+            let logo = settings.logo.map { ", logo \($0.width)x\($0.height)" } ?? ""
+            return Result(verdict: .pass, what: "look", detail: "text scale \(settings.textScale), overscan \(settings.overscan)%\(logo), every text ≥ 7:1")
+        } catch {
+            return Result(verdict: .fail, what: "look", detail: "\(error)")
+        }
     }
 
     /// The card `run` would open, master, and the display(s) it would drive with their modes.

@@ -4,7 +4,8 @@ import Platform
 import QuizContract
 import Renderer
 
-/// `quizkiosk render --state FILE [--size WxH] --out FILE.png`: one frame, headless.
+/// `quizkiosk render --state FILE [--size WxH] --out FILE.png [--describe FILE.json]`: one
+/// frame, headless, and what it drew (every text line and shape with its role, box and colours).
 enum RenderCommand {
     /// `--out -`: the PNG on standard output and nothing else there. A file: written
     /// atomically, then its path printed. An existing path that is not a regular file — a
@@ -24,7 +25,8 @@ enum RenderCommand {
     }
 
     static func run(_ argv: [String]) throws -> Int32 {
-        let args = try Arguments(argv, options: ["--state", "--size", "--out", "--now", "--fonts", "--font"])
+        let args = try Arguments(argv, options: ShowOptions.options.union(["--state", "--size", "--out", "--now", "--fonts", "--font",
+                                                                             "--describe"]))
         let statePath = try args.required("--state")
         let out = try args.required("--out")
         let size = try args.value("--size").map { s throws(UsageError) in try DisplaySize(parsing: s) } ?? DisplaySize(width: 1920, height: 1080)
@@ -35,9 +37,18 @@ enum RenderCommand {
         }
         let state = try CLI.loadState(statePath)
         let fonts = try CLI.loadFonts(args.value("--fonts"), preferring: args.all("--font"))
+        let renderer = try ShowOptions.renderer(fonts: fonts, args)
         let canvas = Canvas(width: size.width, height: size.height)
-        SceneRenderer(fonts: fonts).render(state, into: canvas, now: now)
+        let frame = renderer.render(state, into: canvas, now: now)
         try writePNG(canvas, to: out)
+        if let path = args.value("--describe") {
+            do {
+                try Files.writeAtomically(Array(renderer.describe(frame).json().utf8) + [0x0A], to: path)
+            } catch {
+                throw CLIError("--describe \(path): \(error.message)")
+            }
+            if out != "-" { Console.out(path) }
+        }
         return 0
     }
 }

@@ -7,7 +7,8 @@ import Renderer
 /// `quizkiosk run`: the screen. Reads states from its sources and shows them on the TV (or as
 /// PNG with --headless) until SIGINT or SIGTERM.
 enum RunCommand {
-    static let options: Set<String> = RunSources.options.union(RunDisplay.options).union(["--state", "--out", "--size", "--fonts", "--font"])
+    static let options: Set<String> = RunSources.options.union(RunDisplay.options).union(ShowOptions.options)
+        .union(["--state", "--out", "--size", "--fonts", "--font"])
     static let flags: Set<String> = ["--headless", "--keep-frames"]
 
     static func run(_ argv: [String]) throws -> Int32 {
@@ -16,8 +17,9 @@ enum RunCommand {
         _ = try DisplaySettings(args)
         let sources = try RunSources(args)
         let fonts = try CLI.loadFonts(args.value("--fonts"), preferring: args.all("--font"))
+        let renderer = try ShowOptions.renderer(fonts: fonts, args)
         let loop = EventLoop()
-        let kiosk = Kiosk(loop: loop, renderer: SceneRenderer(fonts: fonts))
+        let kiosk = Kiosk(loop: loop, renderer: renderer)
         let signals = try SignalWatch()
         // Before any output exists, so the first frame is what makes the service ready.
         let service = ServiceNotifications(kiosk: kiosk)

@@ -85,10 +85,10 @@ enum RunDisplay {
     /// The demo on a display when this machine has one: each step of the bundled quiz for its
     /// time, round and round, until SIGINT/SIGTERM. Returns nil when there is no DRM device
     /// (the caller renders to PNG files instead); an unusable device says why and returns nil.
-    static func demo(fonts: FontSet) throws -> Int32? {
+    static func demo(renderer: SceneRenderer) throws -> Int32? {
         guard !DeviceList.cards().isEmpty else { return nil }
         let loop = EventLoop()
-        let kiosk = Kiosk(loop: loop, renderer: SceneRenderer(fonts: fonts))
+        let kiosk = Kiosk(loop: loop, renderer: renderer)
         let signals = try SignalWatch()
         let manager: DisplayManager
         do {

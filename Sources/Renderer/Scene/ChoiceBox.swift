@@ -1,41 +1,81 @@
-/// One answer choice: its colour, its shape (so colour is never the only cue) and its label.
-/// In the reveal the correct one gets a white outline and a check badge, the others sink
-/// toward the background.
+import Pixels
+
+/// One answer choice: its colour, its shape (so colour is never the only cue) and its label,
+/// in a box the grid gave it. Locked when time is up (a padlock); in the reveal the correct one
+/// gets a white ring and a check badge and the others become rims of their colour around a
+/// dark inside, each box with its bar, count and percentage along the bottom.
 enum ChoiceBox {
-    enum Emphasis { case plain, correct, dimmed }
+    enum Look { case plain, locked, correct, dimmed }
 
-    static func draw(_ label: String, index: Int, in box: Box, emphasis: Emphasis, in ctx: SceneContext) {
-        let t = ctx.theme
-        let style = emphasis == .dimmed ? t.dimmed(t.choice(index)) : t.choice(index)
-        let vp = ctx.viewport
-        if emphasis == .correct {
-            let ring = 8.0
-            ctx.canvas.fillRoundedRect(vp.rect(box.inset(-ring, -ring)), radius: vp.length(24 + ring), t.text)
-        }
-        ctx.canvas.fillRoundedRect(vp.rect(box), radius: vp.length(24), style.fill)
+    /// The reveal's numbers for one box, and the widths of the count and percent columns shared
+    /// by every box (so all bars are the same length and comparable).
+    struct Tally {
+        var count: Int
+        var percent: Int
+        var share: Double
+        var countW: Double
+        var percentW: Double
+        var locale: ShowLocale
+    }
 
-        let pad = box.h < 130 ? 24.0 : 28.0
-        let mark = min(64, box.h * 0.46)
-        let (mx, my) = vp.point(box.x + pad + mark / 2, box.midY)
-        ctx.canvas.fill(style.shape.path(cx: mx, cy: my, size: vp.length(mark)), style.text)
+    static let radius = 22.0
+    static let ringWidth = 8.0
 
-        // The badge's place is kept on every choice so labels wrap the same in all of them.
-        let badge = emphasis == .plain ? 0.0 : min(60, box.h * 0.5)
-        if emphasis == .correct {
-            let (bx, by) = vp.point(box.maxX - pad - badge / 2, box.midY)
-            ctx.canvas.fill(.circle(cx: bx, cy: by, radius: vp.length(badge / 2)), t.text)
-            ctx.canvas.fill(.checkMark(cx: bx, cy: by, size: vp.length(badge * 0.8)), t.darkText)
+    static func layout(_ label: TextBlock, index i: Int, in box: Box, grid: ChoiceGrid, look: Look, tally: Tally?, ctx: SceneContext) {
+        let t = ctx.theme, vp = ctx.viewport, k = grid.k
+        let style = t.choice(i)
+        let surface: Color, ink: Color
+        switch look {
+        case .dimmed:
+            let d = t.dimmed(style)
+            let rim = 7 * k
+            ctx.fill(.choiceBox, box, radius: radius, d.rim, index: i)
+            ctx.fill(.choiceInside, box.inset(rim, rim), radius: radius - rim, d.fill, index: i)
+            (surface, ink) = (d.fill, d.text)
+        case .correct:
+            ctx.fill(.correctRing, box.inset(-ringWidth, -ringWidth), radius: radius + ringWidth, t.text, index: i)
+            ctx.fill(.choiceBox, box, radius: radius, style.fill, index: i)
+            (surface, ink) = (style.fill, style.text)
+        case .plain, .locked:
+            ctx.fill(.choiceBox, box, radius: radius, style.fill, index: i)
+            (surface, ink) = (style.fill, style.text)
         }
-        let textX = box.x + pad + mark + 24
-        let textBox = Box(x: textX, y: box.y + 10, w: box.maxX - pad - (badge > 0 ? badge + 16 : 0) - textX, h: box.h - 20)
-        // One line when a little shrinking gets it there (a lone word wrapped onto a second
-        // line reads worse than slightly smaller type), else two lines down to the minimum.
-        let rect = vp.rect(textBox)
-        guard ctx.mayDraw(rect, size: t.choiceSize) else { return }
-        var block = ctx.fitText(label, weight: .bold, size: t.choiceSize, minSize: t.choiceSize * 0.82, box: rect, maxLines: 1)
-        if block.truncated {
-            block = ctx.fitText(label, weight: .bold, size: t.choiceSize, minSize: t.choiceMinSize, box: rect, maxLines: 2)
+
+        let row = tally.map { _ in grid.countRowH(ctx) } ?? 0
+        let labelArea = Box(x: box.x + grid.labelX, y: box.y + grid.padY, w: grid.labelW,
+                            h: box.h - 2 * grid.padY - (tally == nil ? 0 : row + 10 * k))
+        let (mx, my) = vp.point(box.x + grid.padX + grid.mark / 2, labelArea.midY)
+        ctx.fill(.choiceMark, path: style.shape.path(cx: mx, cy: my, size: vp.length(grid.mark * 0.9)), ink, index: i)
+
+        let (bx, by) = vp.point(box.maxX - grid.padX - grid.badge / 2, labelArea.midY)
+        switch look {
+        case .correct:
+            ctx.fill(.correctBadge, path: .circle(cx: bx, cy: by, radius: vp.length(grid.badge / 2)), t.text, index: i)
+            ctx.fill(.correctBadge, path: .checkMark(cx: bx, cy: by, size: vp.length(grid.badge * 0.8)), t.darkText, index: i)
+        case .locked:
+            ctx.fill(.lock, path: .padlock(cx: bx, cy: by, size: vp.length(grid.badge * 0.8)), ink, index: i)
+        case .plain, .dimmed:
+            break
         }
-        ctx.draw(block, box: rect, vertical: .center, color: style.text, on: style.fill)
+        ctx.place(label, .choice, index: i, in: labelArea, vertical: .center, color: ink, on: surface,
+                  clip: box.inset(grid.padX / 2, grid.padY / 2))
+
+        guard let tally else { return }
+        let y = box.maxY - grid.padY - row
+        let percentBox = Box(x: box.maxX - grid.padX - tally.percentW, y: y, w: tally.percentW, h: row)
+        let countBox = Box(x: percentBox.x - 16 * k - tally.countW, y: y, w: tally.countW, h: row)
+        let count = ctx.number(NumberFormat.grouped(tally.count, tally.locale), size: grid.type.label)
+        let percent = ctx.number("\(tally.percent)%", weight: .regular, size: grid.type.label)
+        let baseline = y + ctx.ascent(count)
+        ctx.place(count, .count, index: i, in: countBox, baseline: baseline, align: .right, color: ink, on: surface)
+        ctx.place(percent, .percent, index: i, in: percentBox, baseline: baseline, align: .right, color: ink, on: surface)
+        // The bar: its share of all answers, so 0 is an empty track and the bars add up.
+        let trackH = 14 * k
+        let track = Box(x: box.x + grid.padX, y: y + (row - trackH) / 2, w: countBox.x - 24 * k - box.x - grid.padX, h: trackH)
+        ctx.fill(.countTrack, track, radius: trackH / 2, surface.mixed(with: ink, 0.22), index: i)
+        let filled = track.w * min(1, max(0, tally.share))
+        if filled > 0 {
+            ctx.fill(.countBar, Box(x: track.x, y: track.y, w: filled, h: trackH), radius: min(trackH, filled) / 2, ink, index: i)
+        }
     }
 }

@@ -9,6 +9,8 @@ struct Countdown: Equatable {
     let seconds: Int
     /// Remaining fraction of the time limit, 0...1; nil when the limit is unknown.
     let fraction: Double?
+    /// The deadline has passed: "time's up" replaces the countdown and the choices lock.
+    let isOver: Bool
 
     init?(_ q: QuizState.Question, now: Double) {
         switch (q.endsAt, q.timeLimit) {
@@ -18,42 +20,50 @@ struct Countdown: Equatable {
             // Clamped so a far-future deadline cannot overflow Int.
             seconds = Int(min(left, 359_999).rounded(.up))
             fraction = limit.map { $0 > 0 ? min(1, max(0, left / $0)) : 0 }
+            isOver = left <= 0
         case let (nil, limit?):
             // No deadline yet: the full time, not running.
             seconds = Int(min(max(0, limit), 359_999).rounded(.up))
             fraction = 1
+            isOver = false
         case (nil, nil):
             return nil
         }
     }
 
-    /// The last five seconds turn the ring and bar from yellow to orange.
-    var isUrgent: Bool { seconds <= 5 }
+    /// The last five seconds: the digits grow, the ring and bar thicken and turn from the
+    /// accent to the warning colour — size and weight as well as hue, so the urgency reads
+    /// without telling yellow from orange.
+    var isUrgent: Bool { seconds <= 5 && !isOver }
 
-    /// A ring with the remaining fraction and the seconds in its middle.
-    func drawRing(_ box: Box, in ctx: SceneContext) {
-        let t = ctx.theme
-        let (cx, cy) = ctx.viewport.point(box.midX, box.midY)
-        let outer = ctx.viewport.length(box.w / 2)
-        let inner = outer - ctx.viewport.length(box.w * 0.1)
-        ctx.canvas.fill(.ring(cx: cx, cy: cy, outer: outer, inner: inner, start: 0, sweep: 2 * Double.pi), t.track)
+    /// The ring with the remaining fraction and the seconds in its middle, in `box` (units).
+    func layoutRing(_ box: Box, in ctx: SceneContext) {
+        let t = ctx.theme, vp = ctx.viewport
+        let (cx, cy) = vp.point(box.midX, box.midY)
+        let outer = vp.length(box.w / 2)
+        let inner = outer - vp.length(box.w * (isUrgent ? 0.16 : 0.1))
+        ctx.fill(.countdownTrack, path: .ring(cx: cx, cy: cy, outer: outer, inner: inner, start: 0, sweep: 2 * Double.pi), t.track)
         let f = fraction ?? 1
         if f > 0 {
-            ctx.canvas.fill(.ring(cx: cx, cy: cy, outer: outer, inner: inner, start: -Double.pi / 2, sweep: 2 * Double.pi * f),
-                            isUrgent ? t.warning : t.accent)
+            ctx.fill(.countdown, path: .ring(cx: cx, cy: cy, outer: outer, inner: inner, start: -Double.pi / 2, sweep: 2 * Double.pi * f),
+                     isUrgent ? t.warning : t.accent)
         }
-        let digits = box.inset(box.w * 0.14, box.w * 0.14)
-        ctx.drawText(String(seconds), weight: .bold, size: box.w * (seconds >= 100 ? 0.3 : 0.42), minSize: box.w * 0.2,
-                     box: ctx.viewport.rect(digits), maxLines: 1, align: .center, vertical: .center,
-                     color: isUrgent ? t.warning : t.text, on: t.background)
+        let digits = box.inset(box.w * 0.17, box.w * 0.17)
+        let size = box.w * (isUrgent ? 0.5 : seconds >= 100 ? 0.3 : 0.4)
+        let block = ctx.fit(String(seconds), weight: .bold, size: size, min: box.w * 0.2, in: digits, lines: 1)
+        // Centred on the ring by its cap height, not its line box.
+        ctx.place(block, .countdown, in: digits, baseline: box.midY + 0.36 * Double(block.size) / vp.scale, align: .center,
+                  color: isUrgent ? t.warning : t.text, on: t.background)
     }
 
-    /// A bar along the bottom edge that shrinks toward the left as time runs out.
-    func drawBar(_ box: Box, in ctx: SceneContext) {
+    /// The bar along the bottom edge that shrinks toward the left as time runs out, in `box`
+    /// (the urgent, thicker bar's box; the calm one fills its lower part).
+    func layoutBar(_ box: Box, in ctx: SceneContext) {
         guard let f = fraction else { return }
-        let bar = ctx.viewport.rect(box)
-        ctx.canvas.fillRect(bar, ctx.theme.track)
-        let filled = Rect(x: bar.x, y: bar.y, width: Int((Double(bar.width) * f).rounded()), height: bar.height)
-        ctx.canvas.fillRect(filled, isUrgent ? ctx.theme.warning : ctx.theme.accent)
+        let bar = isUrgent ? box : Box(x: box.x, y: box.maxY - box.h * 0.6, w: box.w, h: box.h * 0.6)
+        let r = ctx.viewport.rect(bar)
+        ctx.fill(.countdownTrack, pixels: r, ctx.theme.track)
+        let filled = Rect(x: r.x, y: r.y, width: Int((Double(r.width) * f).rounded()), height: r.height)
+        if filled.width > 0 { ctx.fill(.countdown, pixels: filled, isUrgent ? ctx.theme.warning : ctx.theme.accent) }
     }
 }

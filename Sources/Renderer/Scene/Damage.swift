@@ -13,14 +13,15 @@ extension SceneRenderer {
     public func damage(from old: SceneFrame?, to new: SceneFrame) -> [Rect] {
         let bounds = Rect(x: 0, y: 0, width: new.width, height: new.height)
         guard let old, old.state == new.state, old.width == new.width, old.height == new.height,
-              old.overlay == new.overlay else { return [bounds] }
+              old.overlay == new.overlay, old.safeArea == new.safeArea else { return [bounds] }
         if old.now == new.now { return [] }
         let scene = scene(for: new.state.phase)
-        let viewport = Viewport(width: new.width, height: new.height)
-        let before = scene.clockRegions(old.state, viewport: viewport, theme: theme, now: old.now)
-        let after = scene.clockRegions(new.state, viewport: viewport, theme: theme, now: new.now)
+        let viewport = self.viewport(new)
+        let before = scene.clockRegions(old.state, viewport: viewport, type: type, now: old.now)
+        let after = scene.clockRegions(new.state, viewport: viewport, type: type, now: new.now)
         switch (before, after) {
         case (nil, nil): return []
+        case let (b?, a?) where b.layout != a.layout: return [bounds]
         case let (b?, a?) where b.shows == a.shows: return []
         case let (b?, a?) where b.rects == a.rects: return a.rects.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
         default: return [bounds]

@@ -1,35 +1,65 @@
 import QuizContract
 
-/// Standings: up to ten rows with rank, name and score; the top three wear medal badges, long
-/// names end with an ellipsis rather than pushing the score off the row.
+/// Standings: the top ten with fair ranks; in landscape more than five stand in two columns
+/// (1–5, 6–10) so every row has room for a name on two lines; a short list is centred.
 struct LeaderboardScene: Scene {
     static let shown = 10
 
-    func draw(_ state: QuizState, in ctx: SceneContext) {
+    func layout(_ state: QuizState, in ctx: SceneContext) {
         let t = ctx.theme
-        let portrait = ctx.viewport.isPortrait
-        let m = portrait ? 60.0 : t.margin
-        let w = ctx.refWidth
-        let headTop = portrait ? 90.0 : 44.0
-        ctx.drawText("Leaderboard", weight: .bold, size: 72, minSize: 40, box: ctx.rect(m, headTop, w - 2 * m, 100), maxLines: 1,
-                     align: .center, vertical: .center, color: t.text, on: t.background)
-        if let title = state.title {
-            ctx.drawText(title, size: 32, minSize: 24, box: ctx.rect(m, headTop + 100, w - 2 * m, 50), maxLines: 1,
-                         align: .center, vertical: .center, color: t.mutedText, on: t.background)
-        }
-        let rows = Array(state.leaderboard.prefix(Self.shown))
-        let top = headTop + (portrait ? 200 : 176)
-        let bottom = ctx.refHeight - t.footer
+        let top = Heading.layout(ctx.labels.leaderboard, title: state.title, in: ctx)
+        let rows = Array(Ranked.rank(state.leaderboard).prefix(Self.shown))
+        let bottom = ctx.height - ctx.footer
+        let m = ctx.isPortrait ? ctx.margin : 56
         guard !rows.isEmpty else {
-            ctx.drawText("No scores yet", size: 48, box: ctx.rect(m, (top + bottom) / 2 - 40, w - 2 * m, 80), maxLines: 1,
-                         align: .center, vertical: .center, color: t.mutedText, on: t.background)
+            ctx.text(ctx.labels.noScores, .label, size: ctx.type.label, min: ctx.type.floor,
+                     in: Box(x: m, y: top, w: ctx.width - 2 * m, h: bottom - top), lines: 2, align: .center, vertical: .center,
+                     color: t.mutedText, on: t.background)
             return
         }
-        let rowH = min(portrait ? 150 : 84, (bottom - top) / Double(rows.count))
-        let listW = min(w - 2 * m, 1400)
-        let x = (w - listW) / 2
-        for (i, entry) in rows.enumerated() {
-            StandingRow.draw(rank: i, entry, in: Box(x: x, y: top + Double(i) * rowH, w: listW, h: rowH), ctx)
+        var standings = rowsLayout(rows, top: top, bottom: bottom, margin: m, ctx)
+        // At the venue's text scale when every name fits its two lines, else the largest that does.
+        while ctx.type.k > 1, standings.names.contains(where: \.truncated) {
+            ctx.type = TypeScale(textScale: max(1, ctx.type.k * 0.9))
+            standings = rowsLayout(rows, top: top, bottom: bottom, margin: m, ctx)
         }
+        standings.layout(ctx)
+    }
+
+    private func rowsLayout(_ rows: [Ranked], top: Double, bottom: Double, margin m: Double, _ ctx: SceneContext) -> StandingRows {
+        let columns = !ctx.isPortrait && rows.count > 5 ? 2 : 1
+        let perColumn = (rows.count + columns - 1) / columns
+        let gap = 32.0
+        let listW = columns == 1 ? min(ctx.width - 2 * m, 1400) : (ctx.width - 2 * m - gap) / 2
+        let maxRowH = (ctx.isPortrait ? 150 : columns == 2 ? 140 : 118) * ctx.type.k
+        let rowH = min(maxRowH, (bottom - top) / Double(perColumn))
+        let listTop = top + max(0, (bottom - top - Double(perColumn) * rowH) / 2)
+        let x0 = (ctx.width - (Double(columns) * listW + Double(columns - 1) * gap)) / 2
+        let boxes = rows.indices.map { i in
+            Box(x: x0 + Double(i / perColumn) * (listW + gap), y: listTop + Double(i % perColumn) * rowH, w: listW, h: rowH)
+        }
+        return StandingRows(rows, boxes: boxes, ctx: ctx)
+    }
+}
+
+/// A screen's heading ("Leaderboard", "Final results") and the quiz's title under it;
+/// returns where the content may start.
+enum Heading {
+    static func layout(_ heading: String, title: String?, in ctx: SceneContext) -> Double {
+        let t = ctx.theme, type = ctx.type
+        let m = ctx.margin
+        var y = ctx.isPortrait ? 72.0 : 36
+        let w = ctx.width - 2 * m
+        let h = ctx.lineHeight(size: type.heading, weight: .bold)
+        ctx.text(heading, .label, weight: .bold, size: type.heading, min: type.floor, in: Box(x: m, y: y, w: w, h: h), lines: 1,
+                 align: .center, vertical: .center, color: t.text, on: t.background)
+        y += h + 4
+        if let title {
+            let th = ctx.lineHeight(size: type.title)
+            ctx.text(title, .title, size: type.title, min: type.floor, in: Box(x: m, y: y, w: w, h: th), lines: 1,
+                     align: .center, vertical: .center, color: t.mutedText, on: t.background)
+            y += th
+        }
+        return y + 24
     }
 }

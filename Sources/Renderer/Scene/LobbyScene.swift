@@ -3,101 +3,148 @@ import QuizContract
 
 /// Before the first question: the quiz's title, a QR code of the join URL as large as the
 /// screen allows (a phone at the back of the room must read it), the URL for those who type,
-/// the join code huge, and how many have joined. Landscape puts the QR code on the right and
-/// the words on the left; portrait stacks them.
+/// the join code huge — always whole: it shrinks, then wraps, never an ellipsis — and how many
+/// have joined. Landscape puts the QR code on the right and the words, centred as a column, on
+/// the left; portrait (or no QR code) stacks everything, centred.
 struct LobbyScene: Scene {
-    func draw(_ state: QuizState, in ctx: SceneContext) {
+    func layout(_ state: QuizState, in ctx: SceneContext) {
         let lobby = state.lobby ?? QuizState.Lobby()
         let qr = lobby.joinURL.flatMap(QRCode.init)
-        if ctx.viewport.isPortrait || qr == nil {
-            drawStacked(state, lobby, qr, in: ctx)
-        } else if let qr {
-            drawSideBySide(state, lobby, qr, in: ctx)
+        let top = ctx.isPortrait ? 64.0 : 48, bottom = ctx.height - ctx.footer
+        if !ctx.isPortrait, let qr {
+            // The QR code as large as the height allows, unless the join code then could not
+            // stand on one line at its floor: the code gives way to no one, the QR code to it.
+            var side = min(bottom - top, ctx.width * 0.44)
+            if let code = lobby.joinCode {
+                let oneLine = ctx.width(ctx.text.layout(code, size: ctx.px(ctx.type.joinCodeFloor), weight: .bold)) + 8
+                let room = ctx.width - 2 * ctx.margin - 80 - oneLine
+                // Only when that brings the code onto one line: a code that wraps anyway keeps
+                // the big QR code.
+                if room < side, room >= 560 { side = room }
+            }
+            let card = Box(x: ctx.width - ctx.margin - side, y: top + (bottom - top - side) / 2, w: side, h: side)
+            ctx.qr(qr, in: card, radius: 16)
+            let x = ctx.margin, w = card.x - 80 - ctx.margin
+            stack(state, lobby, hasQR: true, x: x, w: w, top: top, bottom: bottom, align: .left, ctx)
+        } else {
+            stack(state, lobby, qr: qr, x: ctx.margin, w: ctx.width - 2 * ctx.margin, top: top, bottom: bottom, align: .center, ctx)
         }
     }
 
-    private func drawSideBySide(_ state: QuizState, _ lobby: QuizState.Lobby, _ qr: QRCode, in ctx: SceneContext) {
-        let t = ctx.theme
-        let m = t.margin, w = ctx.refWidth
-        let top = 64.0, bottom = ctx.refHeight - t.footer
-        let side = min(bottom - top, w * 0.46)
-        let card = Box(x: w - m - side, y: top + (bottom - top - side) / 2, w: side, h: side)
-        drawQR(qr, in: card, ctx)
-
-        let colW = card.x - 80 - m
-        ctx.drawText(state.title ?? "QuizKiosk", weight: .bold, size: 64, minSize: 40, box: ctx.rect(m, 80, colW, 170),
-                     maxLines: 2, color: t.text, on: t.background)
-        if let url = lobby.joinURL {
-            ctx.drawText("Scan or open", weight: .bold, size: 36, box: ctx.rect(m, 296, colW, 52), maxLines: 1,
-                         vertical: .center, color: t.mutedText, on: t.background)
-            ctx.drawText(url, weight: .bold, size: 40, minSize: 26, box: ctx.rect(m, 356, colW, 112), maxLines: 2,
-                         color: t.text, on: t.background)
-        }
-        if let code = lobby.joinCode {
-            ctx.drawText("Join code", weight: .bold, size: 36, box: ctx.rect(m, 516, colW, 52), maxLines: 1,
-                         vertical: .center, color: t.mutedText, on: t.background)
-            ctx.drawText(code, weight: .bold, size: 230, minSize: 80, box: ctx.rect(m - 8, 566, colW + 8, 250), maxLines: 1,
-                         vertical: .center, color: t.accent, on: t.background)
-        }
-        drawPlayers(lobby.participants, x: m, baseline: 940, width: colW, center: false, ctx)
+    private enum Part {
+        case logo(Double)
+        case block(TextBlock, Role, Color)
+        case gap(Double)
+        case qr(QRCode, Double)
+        case players(TextBlock, TextBlock)
     }
 
-    private func drawStacked(_ state: QuizState, _ lobby: QuizState.Lobby, _ qr: QRCode?, in ctx: SceneContext) {
-        let t = ctx.theme
-        let portrait = ctx.viewport.isPortrait
-        let m = portrait ? 60.0 : t.margin
-        let w = ctx.refWidth - 2 * m, h = ctx.refHeight
-        var y = 70.0
-        ctx.drawText(state.title ?? "QuizKiosk", weight: .bold, size: 64, minSize: 40, box: ctx.rect(m, y, w, 170),
-                     maxLines: 2, align: .center, vertical: .center, color: t.text, on: t.background)
-        y += 190
+    /// Lays the parts out top to bottom, then centres the whole column between `top` and
+    /// `bottom`; at the venue's text scale when the column fits, else at the largest that does.
+    private func stack(_ state: QuizState, _ lobby: QuizState.Lobby, qr: QRCode? = nil, hasQR: Bool = false, x: Double, w: Double,
+                       top: Double, bottom: Double, align: HorizontalAlignment, _ ctx: SceneContext) {
+        var parts = self.parts(state, lobby, qr: qr, hasQR: hasQR, w: w, top: top, bottom: bottom, ctx)
+        while total(parts, ctx) > bottom - top, ctx.type.k > 1 {
+            ctx.type = TypeScale(textScale: max(1, ctx.type.k * 0.9))
+            parts = self.parts(state, lobby, qr: qr, hasQR: hasQR, w: w, top: top, bottom: bottom, ctx)
+        }
+        emit(parts, x: x, w: w, top: top, bottom: bottom, align: align, ctx)
+    }
+
+    private func height(_ p: Part, _ ctx: SceneContext) -> Double {
+        switch p {
+        case let .logo(h): return h
+        case let .block(b, _, _): return ctx.height(b)
+        case let .gap(g): return g
+        case let .qr(_, side): return side
+        case let .players(n, _): return ctx.height(n)
+        }
+    }
+
+    private func total(_ parts: [Part], _ ctx: SceneContext) -> Double { parts.reduce(0) { $0 + height($1, ctx) } }
+
+    private func parts(_ state: QuizState, _ lobby: QuizState.Lobby, qr: QRCode?, hasQR: Bool, w: Double, top: Double,
+                       bottom: Double, _ ctx: SceneContext) -> [Part] {
+        let t = ctx.theme, type = ctx.type, k = type.k
+        var parts: [Part] = []
+        func room(_ h: Double) -> Box { Box(x: 0, y: 0, w: w, h: h) }
+        if ctx.logo(ctx.px(96 * k)) != nil { parts += [.logo(96 * k), .gap(28)] }
+        parts.append(.block(ctx.fit(state.title ?? "QuizKiosk", weight: .bold, size: type.lobbyTitle, min: type.floor,
+                                    in: room(ctx.lineHeight(size: type.lobbyTitle, lines: 2, weight: .bold)), lines: 2, balance: true),
+                            .title, t.text))
+        let carriesURL = hasQR || qr != nil
         if let qr {
-            // Portrait: the QR code takes the width, the rest fits under it.
-            let side = min(ctx.refWidth - 2 * 90, h - t.footer - y - 640)
-            drawQR(qr, in: Box(x: (ctx.refWidth - side) / 2, y: y, w: side, h: side), ctx)
-            y += side + 30
+            // Portrait: the code takes the width, and leaves room for the words under it.
+            let side = min(w, bottom - top - 720 * k)
+            if side > 200 { parts += [.gap(36), .qr(qr, side)] }
         }
         if let url = lobby.joinURL {
-            ctx.drawText(url, weight: .bold, size: 40, minSize: 26, box: ctx.rect(m, y, w, 110), maxLines: 2,
-                         align: .center, vertical: .center, color: t.text, on: t.background)
-            y += 130
+            if hasQR {
+                parts += [.gap(48), .block(ctx.fit(ctx.labels.scanOrOpen, weight: .bold, size: type.label, min: type.floor, in: room(200),
+                                                   lines: 1), .label, t.mutedText), .gap(4)]
+            } else {
+                parts.append(.gap(28))
+            }
+            // Two lines, or, only when the QR code carries it whole, one line without its middle
+            // (the host and the end of the path say where it goes); without a QR code, whole.
+            var block = ctx.fit(url, weight: .bold, size: type.url, min: type.floor,
+                                in: room(carriesURL ? ctx.lineHeight(size: type.url, lines: 2, weight: .bold) : 10_000),
+                                lines: carriesURL ? 2 : .max)
+            if block.truncated {
+                block = ctx.fit(url, weight: .bold, size: type.floor, in: room(200), lines: 1, cut: .middle)
+            }
+            parts.append(.block(block, .joinURL, t.text))
         }
-        // The players' line sits on the footer; the code is centred in what is left above it.
-        let playersBaseline = h - t.footer - 60
         if let code = lobby.joinCode {
-            let codeTop = y + max(0, (playersBaseline - 110 - y - 300) / 2)
-            ctx.drawText("Join code", weight: .bold, size: 36, box: ctx.rect(m, codeTop, w, 52), maxLines: 1, align: .center,
-                         vertical: .center, color: t.mutedText, on: t.background)
-            ctx.drawText(code, weight: .bold, size: 220, minSize: 80, box: ctx.rect(m, codeTop + 50, w, 240), maxLines: 1,
-                         align: .center, vertical: .center, color: t.accent, on: t.background)
+            parts += [.gap(48), .block(ctx.fit(ctx.labels.joinCode, weight: .bold, size: type.label, min: type.floor, in: room(200),
+                                               lines: 1), .label, t.mutedText)]
+            parts.append(.block(Self.joinCode(code, width: w, ctx), .joinCode, t.accent))
         }
-        drawPlayers(lobby.participants, x: m, baseline: playersBaseline, width: w, center: true, ctx)
+        if let count = lobby.participants {
+            let number = ctx.number(NumberFormat.grouped(count, ctx.locale ?? .en), size: type.participants)
+            let words = ctx.fit(ctx.labels.playersJoined(count), weight: .bold, size: type.label, min: type.floor,
+                                in: Box(x: 0, y: 0, w: max(1, w - ctx.width(number) - 18 * k), h: 200), lines: 1)
+            parts += [.gap(40), .players(number, words)]
+        }
+
+        return parts
     }
 
-    /// A white card with the code, modules whole pixels.
-    private func drawQR(_ qr: QRCode, in box: Box, _ ctx: SceneContext) {
-        let t = ctx.theme
-        ctx.canvas.drawQRCode(qr, in: ctx.viewport.rect(box), dark: t.qrDark, light: t.qrLight,
-                              cornerRadius: ctx.viewport.length(16))
+    private func emit(_ parts: [Part], x: Double, w: Double, top: Double, bottom: Double, align: HorizontalAlignment,
+                      _ ctx: SceneContext) {
+        let t = ctx.theme, k = ctx.type.k
+        var y = top + max(0, (bottom - top - total(parts, ctx)) / 2)
+        for p in parts {
+            let h = height(p, ctx)
+            let box = Box(x: x, y: y, w: w, h: h)
+            switch p {
+            case .logo: ctx.logo(in: box, align: align)
+            case let .block(b, role, color): ctx.place(b, role, in: box, align: align, color: color, on: t.background)
+            case .gap: break
+            case let .qr(code, side): ctx.qr(code, in: Box(x: x + (w - side) / 2, y: y, w: side, h: side), radius: 16)
+            case let .players(number, words):
+                // The count and its words on one baseline, the pair aligned as a unit.
+                let gap = 18 * k
+                let pair = ctx.width(number) + gap + ctx.width(words)
+                let left = align == .center ? x + (w - pair) / 2 : x
+                let baseline = y + ctx.ascent(number)
+                ctx.place(number, .participants, in: Box(x: left, y: y, w: ctx.width(number) + 1, h: h), baseline: baseline,
+                          color: t.text, on: t.background)
+                ctx.place(words, .label, in: Box(x: left + ctx.width(number) + gap, y: y, w: ctx.width(words) + 1, h: h),
+                          baseline: baseline, color: t.mutedText, on: t.background)
+            }
+            y += h
+        }
     }
 
-    /// "18 players joined", the number large, both on one baseline.
-    private func drawPlayers(_ count: Int?, x: Double, baseline: Double, width: Double, center: Bool, _ ctx: SceneContext) {
-        guard let count else { return }
-        let t = ctx.theme
-        let vp = ctx.viewport
-        let box = ctx.rect(x, baseline - 120, width, 160)
-        let number = ctx.fitText(String(count), weight: .bold, size: 88, minSize: 48, box: box, maxLines: 1)
-        let words = ctx.fitText(count == 1 ? "player joined" : "players joined", weight: .bold, size: 44, minSize: 28,
-                                box: Rect(x: box.x, y: box.y, width: max(1, box.width - number.width - ctx.px(18)), height: box.height),
-                                maxLines: 1)
-        let gap = ctx.px(18)
-        let total = number.width + gap + words.width
-        let left = center ? box.x + (box.width - total) / 2 : box.x
-        let base = Int((baseline * vp.scale).rounded())
-        ctx.draw(number, box: Rect(x: left, y: base - number.ascent, width: number.width, height: number.height),
-                 color: t.text, on: t.background)
-        ctx.draw(words, box: Rect(x: left + number.width + gap, y: base - words.ascent, width: words.width, height: words.height),
-                 color: t.mutedText, on: t.background)
+    /// The join code, never cut: the largest size that holds it on one line, down to its
+    /// floor; below that it wraps (where UAX #14 allows, else between characters) at the floor.
+    static func joinCode(_ code: String, width: Double, _ ctx: SceneContext) -> TextBlock {
+        let type = ctx.type
+        let one = ctx.fit(code, weight: .bold, size: type.joinCode, min: type.joinCodeFloor,
+                          in: Box(x: 0, y: 0, w: width, h: ctx.lineHeight(size: type.joinCode, weight: .bold)), lines: 1)
+        guard one.truncated else { return one }
+        return ctx.fit(code, weight: .bold, size: type.joinCodeFloor, min: type.floor, in: Box(x: 0, y: 0, w: width, h: 10_000),
+                       balance: true)
     }
 }

@@ -1,20 +1,18 @@
 /// The "controller offline" mark: a small pill in the bottom-left corner, inside the band every
-/// scene keeps free (`Theme.footer`), so it never covers the quiz. Meant for the host
-/// and staff, not the room: small and quiet, but legible (≥ 7:1 like all text).
+/// scene keeps free (the footer), so it never covers the quiz. Meant for the host and staff,
+/// not the room: small and quiet, but legible (≥ 7:1 like all text).
 enum OfflineMark {
-    static let label = "Controller offline"
-
-    static func draw(in ctx: SceneContext) {
+    static func layout(in ctx: SceneContext) {
         let t = ctx.theme
-        let h = 40.0, text = 24.0, dot = 14.0
-        let x = ctx.viewport.isPortrait ? 40.0 : 48.0
-        let y = ctx.refHeight - t.barHeight - 8 - h
-        let textBox = ctx.rect(x + 18 + dot + 12, y, 600, h)
-        let block = ctx.fitText(label, weight: .bold, size: text, box: textBox, maxLines: 1)
-        let width = 18 + dot + 12 + Double(block.width) / ctx.viewport.scale + 20
-        ctx.canvas.fillRoundedRect(ctx.rect(x, y, width, h), radius: ctx.viewport.length(h / 2), t.panel)
+        let h = 40.0, text = ctx.type.offline, dot = 14.0
+        let x = ctx.isPortrait ? 40.0 : 48.0
+        let y = ctx.height - 24 - 8 - h
+        let textBox = Box(x: x + 18 + dot + 12, y: y, w: 600, h: h)
+        let block = ctx.fit(ctx.labels.controllerOffline, weight: .bold, size: text, in: textBox, lines: 1)
+        let width = 18 + dot + 12 + ctx.width(block) + 20
+        ctx.fill(.offline, Box(x: x, y: y, w: width, h: h), radius: h / 2, t.panel)
         let (cx, cy) = ctx.viewport.point(x + 18 + dot / 2, y + h / 2)
-        ctx.canvas.fill(.circle(cx: cx, cy: cy, radius: ctx.viewport.length(dot / 2)), t.warning)
-        ctx.draw(block, box: textBox, vertical: .center, color: t.mutedText, on: t.panel)
+        ctx.fill(.offline, path: .circle(cx: cx, cy: cy, radius: ctx.viewport.length(dot / 2)), t.warning)
+        ctx.place(block, .offline, in: textBox, vertical: .center, color: t.mutedText, on: t.panel)
     }
 }

@@ -1,25 +1,47 @@
 import QuizContract
 
-/// The top line of the question and reveal: where in the quiz we are, and the quiz's name.
+/// The top of the question and reveal: the venue's logo, where in the quiz we are ("3 / 10"),
+/// the quiz's name, and on the right what the scene keeps there (the countdown ring, the
+/// answer total). The words share one baseline whatever their sizes. Space goes first to the
+/// right side and the number, then to the logo, then to the title (which may be cut: the room
+/// needs it least).
 enum QuestionHeader {
-    static func draw(_ state: QuizState, layout L: QuestionLayout, in ctx: SceneContext) {
-        let t = ctx.theme
+    static func layout(_ state: QuizState, frame L: QuestionLayout.Frame, rightW: Double, in ctx: SceneContext) {
+        let t = ctx.theme, type = ctx.type
         let q = state.question ?? QuizState.Question()
-        let numberW = L.portrait ? 280.0 : 300.0
+        let row = L.headerRow
+        let gap = 32 * type.k
+        let leftEnd = row.maxX - rightW - gap
+        var progress: TextBlock?
         if let n = q.number {
             let label = q.total.map { "\(n) / \($0)" } ?? "\(n)"
-            ctx.drawText(label, weight: .bold, size: t.headerSize, minSize: 28, box: ctx.rect(L.margin, L.headerMidY - 34, numberW, 68),
-                         maxLines: 1, vertical: .center, color: t.accent, on: t.background)
+            progress = ctx.fit(label, weight: .bold, size: type.progress, min: type.floor,
+                               in: Box(x: 0, y: 0, w: max(1, min(320 * type.k, leftEnd - row.x)), h: row.h), lines: 1)
         }
-        if let title = state.title {
-            // Centred between the number and the ring in landscape; in portrait the narrow
-            // header has room only beside the number.
-            let x = L.margin + numberW + 20
-            let w = L.width - L.margin - L.ring - 80 - x
-            let box = L.portrait ? ctx.rect(x, L.headerMidY - 28, w, 56)
-                                 : ctx.rect(x, L.headerMidY - 28, L.width - 2 * x, 56)
-            ctx.drawText(title, size: 32, minSize: 24, box: box, maxLines: 1, align: L.portrait ? .left : .center,
-                         vertical: .center, color: t.mutedText, on: t.background)
+        let progressW = progress.map { ctx.width($0) + gap } ?? 0
+        var x = row.x
+        let logoH = min(row.h * 0.6, 96 * type.k)
+        let logoW = min(360 * type.k, leftEnd - row.x - progressW)
+        if logoW >= 2 * logoH, let logo = ctx.logo(in: Box(x: x, y: row.midY - logoH / 2, w: logoW, h: logoH), align: .left) {
+            x = logo.maxX + gap
         }
+        if let progress {
+            let drawn = ctx.place(progress, .progress, in: Box(x: x, y: row.y, w: ctx.width(progress) + 1, h: row.h),
+                                  baseline: L.headerBaseline, color: t.accent, on: t.background)
+            x = ctx.viewport.unitX(drawn.maxX) + gap
+        }
+        guard let title = state.title else { return }
+        if let titleRow = L.titleRow {
+            ctx.text(title, .title, size: type.title, min: type.floor, in: titleRow, lines: 1, align: .center, vertical: .center,
+                     color: t.mutedText, on: t.background)
+            return
+        }
+        // Centred on the screen when the sides leave room, else between them.
+        let mid = ctx.width / 2
+        let half = min(mid - x, leftEnd - mid)
+        let centred = half > 240
+        let box = centred ? Box(x: mid - half, y: row.y, w: 2 * half, h: row.h) : Box(x: x, y: row.y, w: max(1, leftEnd - x), h: row.h)
+        let block = ctx.fit(title, size: type.title, min: type.floor, in: box, lines: 1)
+        ctx.place(block, .title, in: box, baseline: L.headerBaseline, align: centred ? .center : .left, color: t.mutedText, on: t.background)
     }
 }

@@ -1,34 +1,71 @@
+import Pixels
 import QuizContract
 
-/// The question: "3 / 10", the question text at 48 units (shrinking, then ellipsized, when it
-/// does not fit), up to six choices each with its colour and shape, and the countdown as a
-/// ring with the seconds and a bar along the bottom edge, both running out.
+/// The question: "3 / 10", the question at 48 units × the text scale (shrinking, then cut,
+/// only when it cannot fit), up to six choices each with its colour and shape, the answers so
+/// far, and the countdown as a ring with the seconds and a bar along the bottom edge. When the
+/// deadline passes, "time's up" replaces the countdown and the choices lock where they are.
 struct QuestionScene: Scene {
-    func draw(_ state: QuizState, in ctx: SceneContext) {
+    func layout(_ state: QuizState, in ctx: SceneContext) {
         let t = ctx.theme
         let q = state.question ?? QuizState.Question()
-        let L = QuestionLayout(viewport: ctx.viewport, theme: t)
-        QuestionHeader.draw(state, layout: L, in: ctx)
-        let countdown = Countdown(q, now: ctx.now)
-        countdown?.drawRing(L.ringBox, in: ctx)
-
         let n = min(q.choices.count, t.choices.count)
-        let boxes = L.choiceBoxes(count: n, reveal: false)
-        let top = L.headerBottom + (L.portrait ? 40 : 24)
-        let bottom = (boxes.first?.y ?? L.contentBottom) - (L.portrait ? 40 : 36)
-        ctx.drawText(q.text ?? "", weight: .bold, size: t.questionSize, minSize: t.questionMinSize,
-                     box: ctx.rect(L.margin, top, L.width - 2 * L.margin, max(60, bottom - top)),
-                     align: n == 0 ? .center : .left, vertical: .center, color: t.text, on: t.background)
-        for (i, box) in boxes.enumerated() {
-            ChoiceBox.draw(q.choices[i], index: i, in: box, emphasis: .plain, in: ctx)
+        let L = QuestionLayout.fitted(q, choices: n, in: ctx)
+        let frame = L.frame
+        let countdown = Countdown(q, now: ctx.now)
+        let over = countdown?.isOver == true
+
+        QuestionHeader.layout(state, frame: frame, rightW: frame.ringBox.w, in: ctx)
+        if let countdown {
+            if over {
+                let (cx, cy) = ctx.viewport.point(frame.ringBox.midX, frame.ringBox.midY)
+                ctx.fill(.lock, path: .padlock(cx: cx, cy: cy, size: ctx.viewport.length(frame.ringBox.w * 0.6)), t.mutedText)
+            } else {
+                countdown.layoutRing(frame.ringBox, in: ctx)
+            }
         }
-        countdown?.drawBar(L.bar, in: ctx)
+        ctx.place(L.question, .question, in: L.questionBox, align: n == 0 ? .center : .left, color: t.text, on: t.background)
+
+        if over {
+            StatusLine.timesUp(in: L.status, type: L.type, ctx)
+        } else if let answered = q.answered {
+            ctx.text(ctx.labels.answered(answered, of: q.players), .answered, weight: .bold, size: L.type.label,
+                     min: L.type.floor, in: L.status, lines: 1, align: .center, vertical: .center,
+                     color: t.mutedText, on: t.background)
+        }
+        for (i, box) in L.boxes.enumerated() {
+            ChoiceBox.layout(L.labels[i], index: i, in: box, grid: L.grid, look: over ? .locked : .plain, tally: nil, ctx: ctx)
+        }
+        if !over { countdown?.layoutBar(frame.bar, in: ctx) }
     }
 
     /// The ring (grown by two pixels, the rasterizer's reach past a path's bounds) and the bar.
-    func clockRegions(_ state: QuizState, viewport: Viewport, theme: Theme, now: Double) -> ClockRegions? {
+    /// Crossing the deadline changes more than these (the lock, the choices): `layout` says so.
+    func clockRegions(_ state: QuizState, viewport: Viewport, type: TypeScale, now: Double) -> ClockRegions? {
         guard let q = state.question, let countdown = Countdown(q, now: now) else { return nil }
-        let L = QuestionLayout(viewport: viewport, theme: theme)
-        return ClockRegions(rects: [viewport.rect(L.ringBox).insetBy(dx: -2, dy: -2), viewport.rect(L.bar)], shows: countdown)
+        let frame = QuestionLayout.Frame(viewport: viewport, type: type)
+        return ClockRegions(rects: [viewport.rect(frame.ringBox).insetBy(dx: -2, dy: -2), viewport.rect(frame.bar)],
+                            shows: countdown, layout: countdown.isOver)
+    }
+}
+
+/// The line between the question and the choices: the answers so far, "time's up", or in the
+/// reveal the correct answer.
+enum StatusLine {
+    /// A pill in the warning colour with a padlock: dark ink, so it reads by lightness too.
+    static func timesUp(in status: Box, type: TypeScale, _ ctx: SceneContext) {
+        let t = ctx.theme, vp = ctx.viewport, k = type.k
+        let h = status.h - 8
+        let lock = h * 0.62
+        let textBox = Box(x: status.x, y: status.y, w: status.w - lock - 3 * 28 * k, h: status.h)
+        let block = ctx.fit(ctx.labels.timesUp, weight: .bold, size: type.timesUp, min: type.floor, in: textBox, lines: 1)
+        let w = lock + 16 * k + ctx.width(block) + 2 * 28 * k
+        let pill = Box(x: status.midX - w / 2, y: status.midY - h / 2, w: w, h: h)
+        ctx.fill(.timesUp, pill, radius: h / 2, t.warning)
+        let (cx, cy) = vp.point(pill.x + 28 * k + lock / 2, pill.midY)
+        ctx.fill(.lock, path: .padlock(cx: cx, cy: cy, size: vp.length(lock)), t.darkText)
+        let x = pill.x + 28 * k + lock + 16 * k
+        ctx.place(block, .timesUp, in: Box(x: x, y: pill.y, w: pill.maxX - x, h: pill.h), vertical: .center,
+                  color: t.darkText, on: t.warning)
     }
 }

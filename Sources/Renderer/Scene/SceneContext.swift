@@ -1,105 +1,216 @@
 import Pixels
 import QuizContract
 
-/// What a scene draws with: the canvas, text, the viewport's scale, the palette and the clock.
-/// A scene is a pure function of (state, viewport, now): same input, same pixels.
-public struct SceneContext {
-    public let canvas: Canvas
-    public let text: TextEngine
-    public let viewport: Viewport
-    public let theme: Theme
+/// What a scene lays its frame out with: the viewport's scale and safe area, the palette, the
+/// type sizes, the room's words and the clock. A scene only appends items (text lines and
+/// shapes, in reference units converted to pixels here); nothing is drawn until the list is
+/// complete. A scene is a pure function of (state, viewport, settings, now).
+final class SceneContext {
+    let text: TextEngine
+    let viewport: Viewport
+    let theme: Theme
+    /// The type sizes; a scene that cannot fit the venue's text scale lowers it for its own layout.
+    var type: TypeScale
     /// Seconds since the Unix epoch.
-    public let now: Double
-    /// Set by the legibility test only.
-    let inspector: TextInspector?
+    let now: Double
+    /// The room's language; nil when nothing tells (an idle screen that has heard nothing).
+    let locale: ShowLocale?
+    let labels: Labels
+    /// The venue's logo scaled to a pixel height (cached by the renderer), or nil.
+    let logo: (Int) -> Image?
+    private(set) var items: [SceneItem] = []
 
-    var refWidth: Double { viewport.referenceWidth }
-    var refHeight: Double { viewport.referenceHeight }
+    init(text: TextEngine, viewport: Viewport, theme: Theme, settings: SceneSettings, now: Double, locale: ShowLocale?,
+         logo: @escaping (Int) -> Image?) {
+        self.text = text
+        self.viewport = viewport
+        self.theme = theme
+        self.type = TypeScale(textScale: settings.textScale)
+        self.now = now
+        self.locale = locale
+        self.labels = Labels.of(locale ?? .en)
+        self.logo = logo
+    }
+
+    var width: Double { viewport.referenceWidth }
+    var height: Double { viewport.referenceHeight }
+    var isPortrait: Bool { viewport.isPortrait }
+    /// Side margins: the safe area is already inside what the TV shows, so these are for air.
+    var margin: Double { isPortrait ? 56 : 80 }
+    /// The bottom band every scene leaves free for the countdown bar and the offline mark.
+    var footer: Double { 72 }
 
     func px(_ v: Double) -> Int { viewport.px(v) }
 
-    func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { viewport.rect(x, y, w, h) }
+    // MARK: shapes
 
-    /// Lays `string` out to fit `box` (pixels), shrinking from `size` toward `minSize` (reference
-    /// units) and ending with an ellipsis when even that does not fit.
-    func fitText(_ string: String, weight: FontWeight = .regular, size: Double, minSize: Double? = nil,
-                 box: Rect, maxLines: Int = .max) -> TextBlock {
-        text.fit(string, weight: weight, maxSize: px(size), minSize: px(minSize ?? size),
-                 width: box.width, height: box.height, maxLines: maxLines)
+    func fill(_ role: Role, _ box: Box, radius: Double = 0, _ color: Color, index: Int? = nil) {
+        let r = viewport.rect(box)
+        items.append(.shape(role, index: index, box: r, color: color, radius > 0 ? .roundedRect(radius: viewport.length(radius)) : .rect))
     }
 
-    /// Fits `string` into `box` and draws it in `color`. `surface` is the colour the text sits
-    /// on: every call names it, so the legibility test can check each pair (and that the pixels
-    /// under the text really are that colour).
-    func drawText(_ string: String, weight: FontWeight = .regular, size: Double, minSize: Double? = nil,
-                  box: Rect, maxLines: Int = .max, align: HorizontalAlignment = .left,
-                  vertical: VerticalAlignment = .top, color: Color, on surface: Color) {
-        guard mayDraw(box, size: size) else { return }
-        let block = fitText(string, weight: weight, size: size, minSize: minSize, box: box, maxLines: maxLines)
-        draw(block, box: box, align: align, vertical: vertical, color: color, on: surface)
+    func fill(_ role: Role, pixels r: Rect, _ color: Color, index: Int? = nil) {
+        items.append(.shape(role, index: index, box: r, color: color, .rect))
     }
 
-    /// One line that never wraps (a player's name): shrinks from `size` toward `minSize`, then
-    /// drops characters from the end for an ellipsis. Unlike `fitText` it cuts at the box's
-    /// edge, not at the last line break that fits ("Marie-Claire Dubois-…" would waste the row).
-    func fitLine(_ string: String, weight: FontWeight = .regular, size: Double, minSize: Double, width: Int) -> TextBlock {
-        let floor = px(minSize)
-        var s = max(floor, px(size))
-        while true {
-            let block = text.layout(string, size: s, weight: weight, maxWidth: nil)
-            if block.width <= width && block.lines.count <= 1 { return block }
-            if s == floor { break }
-            s = max(floor, min(s - 1, Int((Double(s) * 0.92).rounded(.down))))
+    /// A path in pixels (built with `viewport.point` and `viewport.length`).
+    func fill(_ role: Role, path: Path, _ color: Color, index: Int? = nil) {
+        guard let b = path.bounds else { return }
+        let x0 = Int(b.minX.rounded(.down)), y0 = Int(b.minY.rounded(.down))
+        let r = Rect(x: x0, y: y0, width: Int(b.maxX.rounded(.up)) - x0, height: Int(b.maxY.rounded(.up)) - y0)
+        items.append(.shape(role, index: index, box: r, color: color, .path(path)))
+    }
+
+    func background(_ color: Color) {
+        items.append(.shape(.background, index: nil, box: Rect(x: 0, y: 0, width: viewport.width, height: viewport.height),
+                            color: color, .rect))
+    }
+
+    /// A QR code as large as fits in `box`, whole-pixel modules, on its light card.
+    func qr(_ code: QRCode, in box: Box, radius: Double) {
+        let square = viewport.rect(box)
+        let module = min(square.width, square.height) / code.sizeWithQuietZone
+        guard module >= 1 else { return }
+        let total = module * code.sizeWithQuietZone
+        let card = Rect(x: square.x + (square.width - total) / 2, y: square.y + (square.height - total) / 2, width: total, height: total)
+        items.append(.shape(.qr, index: nil, box: card, color: theme.qrDark,
+                            .qr(code, radius: viewport.length(radius), light: theme.qrLight)))
+    }
+
+    /// The venue's logo fitted into `box` (aspect kept), aligned left, centre or right;
+    /// returns the box it took (nil without a logo).
+    @discardableResult
+    func logo(in box: Box, align: HorizontalAlignment) -> Box? {
+        let frame = viewport.rect(box)
+        guard frame.height > 0, frame.width > 0, let full = logo(frame.height) else { return nil }
+        var image = full
+        if image.width > frame.width {
+            // Too wide for its place: scaled again to the width.
+            let h = max(1, frame.height * frame.width / max(1, image.width))
+            guard let narrower = logo(h) else { return nil }
+            image = narrower
         }
-        let chars = Array(string.map { $0.isNewline ? " " : $0 })
-        func cut(_ n: Int) -> TextBlock {
-            var kept = chars.prefix(n)
-            while let last = kept.last, last.isWhitespace { kept.removeLast() }
-            var block = text.layout(String(kept) + "…", size: s, weight: weight, maxWidth: nil)
-            block.truncated = true
-            return block
+        let x: Int
+        switch align {
+        case .left: x = frame.x
+        case .center: x = frame.x + (frame.width - image.width) / 2
+        case .right: x = frame.maxX - image.width
         }
-        // The longest prefix that fits with its ellipsis, by bisection (a 64-character name
-        // would otherwise take up to 64 layouts).
-        var fits = 0, tooWide = chars.count
-        while tooWide - fits > 1 {
-            let mid = (fits + tooWide) / 2
-            if cut(mid).width <= width { fits = mid } else { tooWide = mid }
-        }
-        return cut(fits)
+        let r = Rect(x: x, y: frame.y + (frame.height - image.height) / 2, width: image.width, height: image.height)
+        items.append(.shape(.logo, index: nil, box: r, color: theme.background, .image(image)))
+        return Box(x: viewport.unitX(r.x), y: viewport.unitY(r.y), w: Double(r.width) / viewport.scale, h: Double(r.height) / viewport.scale)
     }
 
-    /// False when text of `size` in `box` cannot touch the clip. A partial redraw (the countdown)
-    /// clips to a few rectangles, and text far from them is then not even laid out. The margin
-    /// covers ink that overhangs its line box.
-    func mayDraw(_ box: Rect, size: Double) -> Bool {
-        let pad = max(2, px(size) / 4)
-        return !box.insetBy(dx: -pad, dy: -pad).intersection(canvas.clip).isEmpty
+    // MARK: text
+
+    /// Lays `string` out for `box` (reference units): from `size` down to `min` (both in
+    /// units), wrapping to at most `lines` lines, cut as `cut` says when even `min` is too big.
+    func fit(_ string: String, weight: FontWeight = .regular, size: Double, min: Double? = nil, in box: Box,
+             lines: Int = .max, balance: Bool = false, cut: TextCut = .end) -> TextBlock {
+        let r = viewport.rect(box)
+        return text.fit(string, weight: weight, maxSize: px(size), minSize: px(min ?? size), width: max(1, r.width),
+                        height: max(1, r.height), maxLines: lines, balance: balance, cut: cut)
     }
 
-    /// Draws text laid out by `fitText` (for scenes that place things by the text's width).
-    func draw(_ block: TextBlock, box: Rect, align: HorizontalAlignment = .left, vertical: VerticalAlignment = .top,
-              color: Color, on surface: Color) {
-        inspector?.inspect(block, box: box, align: align, vertical: vertical, color: color, surface: surface, canvas: canvas)
-        text.draw(block, in: canvas, rect: box, align: align, vertical: vertical, color: color)
+    /// Several texts at one size, each fitted to a box of `box`'s size (a group: the choices).
+    func fitGroup(_ strings: [String], weight: FontWeight = .regular, size: Double, min: Double, box: Box,
+                  lines: Int = .max, balance: Bool = false) -> [TextBlock] {
+        let r = viewport.rect(box)
+        return text.fitGroup(strings, weight: weight, maxSize: px(size), minSize: px(min), width: max(1, r.width),
+                             height: max(1, r.height), maxLines: lines, balance: balance)
+    }
+
+    /// A number with tabular figures at `size` units.
+    func number(_ string: String, weight: FontWeight = .bold, size: Double) -> TextBlock {
+        text.layoutNumber(string, size: px(size), weight: weight)
+    }
+
+    /// Places a laid-out block in `box`: one text item per line. Its pixels are clipped to
+    /// `clip` (default: the box with room for ink past the line boxes), so no text leaves its
+    /// place whatever it holds. Returns the union of the line boxes.
+    @discardableResult
+    func place(_ block: TextBlock, _ role: Role, index: Int? = nil, in box: Box, align: HorizontalAlignment = .left,
+               vertical: VerticalAlignment = .top, color: Color, on surface: Color, clip: Box? = nil) -> Rect {
+        let r = viewport.rect(box)
+        let top: Int
+        switch vertical {
+        case .top: top = r.minY
+        case .center: top = r.minY + (r.height - block.height) / 2
+        case .bottom: top = r.maxY - block.height
+        }
+        return placeLines(block, role, index: index, frame: r, top: top, align: align, color: color, on: surface, clip: clip)
+    }
+
+    /// Places a block so its first baseline is at `baseline` (units): texts of different sizes
+    /// in one row share a baseline.
+    @discardableResult
+    func place(_ block: TextBlock, _ role: Role, index: Int? = nil, in box: Box, baseline: Double,
+               align: HorizontalAlignment = .left, color: Color, on surface: Color, clip: Box? = nil) -> Rect {
+        let r = viewport.rect(box)
+        let y = viewport.rect(0, baseline, 0, 0).y
+        return placeLines(block, role, index: index, frame: r, top: y - block.ascent, align: align, color: color, on: surface,
+                          clip: clip)
+    }
+
+    private func placeLines(_ block: TextBlock, _ role: Role, index: Int?, frame r: Rect, top: Int, align: HorizontalAlignment,
+                            color: Color, on surface: Color, clip: Box?) -> Rect {
+        let pad = max(2, block.size / 4)
+        let limit = (clip.map { viewport.rect($0) } ?? r.insetBy(dx: -pad, dy: -pad)).intersection(viewport.safeArea)
+        var drawn = Rect(x: 0, y: 0, width: 0, height: 0)
+        for (i, line) in block.lines.enumerated() where !line.text.isEmpty {
+            let baseline = top + block.ascent + i * block.lineHeight
+            let left: Int
+            switch align {
+            case .left: left = r.minX
+            case .center: left = r.minX + (r.width - line.width) / 2
+            case .right: left = r.maxX - line.width
+            }
+            let box = Rect(x: left, y: baseline - block.ascent, width: line.width, height: block.ascent + block.descent)
+            items.append(.text(line, role: role, index: index, size: block.size, box: box, baseline: baseline, clip: limit,
+                               color: color, background: surface, truncated: block.truncated && i == block.lines.count - 1))
+            drawn = drawn.union(box)
+        }
+        return drawn
+    }
+
+    /// Fits and places in one step.
+    @discardableResult
+    func text(_ string: String, _ role: Role, index: Int? = nil, weight: FontWeight = .regular, size: Double, min: Double? = nil,
+              in box: Box, lines: Int = .max, balance: Bool = false, cut: TextCut = .end, align: HorizontalAlignment = .left,
+              vertical: VerticalAlignment = .top, color: Color, on surface: Color) -> Rect {
+        let block = fit(string, weight: weight, size: size, min: min, in: box, lines: lines, balance: balance, cut: cut)
+        return place(block, role, index: index, in: box, align: align, vertical: vertical, color: color, on: surface)
+    }
+
+    /// Block height in units (to stack things under text).
+    func height(_ block: TextBlock) -> Double { Double(block.height) / viewport.scale }
+    func width(_ block: TextBlock) -> Double { Double(block.width) / viewport.scale }
+    /// Distance from the top of a block's first line box to its baseline, in units.
+    func ascent(_ block: TextBlock) -> Double { Double(block.ascent) / viewport.scale }
+    /// The height of a block of `lines` lines at `size` units, without laying anything out.
+    func lineHeight(size: Double, lines: Int = 1, weight: FontWeight = .regular) -> Double {
+        let b = text.layout("", size: px(size), weight: weight)
+        return Double(max(0, lines - 1) * b.lineHeight + b.ascent + b.descent) / viewport.scale
     }
 }
 
-/// One phase's screen.
+/// One phase's screen: appends its items to the context.
 protocol Scene {
-    func draw(_ state: QuizState, in ctx: SceneContext)
+    func layout(_ state: QuizState, in ctx: SceneContext)
 
     /// The parts of the screen whose pixels depend on the clock, or nil when none do.
-    func clockRegions(_ state: QuizState, viewport: Viewport, theme: Theme, now: Double) -> ClockRegions?
+    func clockRegions(_ state: QuizState, viewport: Viewport, type: TypeScale, now: Double) -> ClockRegions?
 }
 
 extension Scene {
-    func clockRegions(_ state: QuizState, viewport: Viewport, theme: Theme, now: Double) -> ClockRegions? { nil }
+    func clockRegions(_ state: QuizState, viewport: Viewport, type: TypeScale, now: Double) -> ClockRegions? { nil }
 }
 
 /// Where a scene changes with time, and what it shows there: two times with equal `shows`
-/// give equal pixels in `rects` (and everywhere else).
+/// give equal pixels in `rects` (and everywhere else, when `layout` is equal too).
 struct ClockRegions {
     var rects: [Rect]
     var shows: Countdown
+    /// Anything outside `rects` that depends on the clock (time's up locks the choices).
+    var layout: Bool
 }

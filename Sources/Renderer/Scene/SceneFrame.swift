@@ -8,12 +8,15 @@ public struct SceneFrame: Equatable, Sendable {
     /// Seconds since the Unix epoch.
     public var now: Double
     public var overlay: ScreenOverlay
+    /// What this display really shows (its overscan); nil: the renderer's setting.
+    public var safeArea: SafeArea?
 
-    public init(state: QuizState, width: Int, height: Int, now: Double, overlay: ScreenOverlay = .none) {
+    public init(state: QuizState, width: Int, height: Int, now: Double, overlay: ScreenOverlay = .none, safeArea: SafeArea? = nil) {
         self.state = state
         self.width = width
         self.height = height
         self.now = now
         self.overlay = overlay
+        self.safeArea = safeArea
     }
 }

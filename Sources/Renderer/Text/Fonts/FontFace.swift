@@ -47,6 +47,7 @@ public final class FontFace {
     /// Pixel heights of the fixed bitmap strikes of a face without outlines; empty otherwise.
     let strikes: [Int]
     private var currentSize = 0
+    private var features: [String: Bool] = [:]
     /// Pixels at the requested size per pixel of what FreeType loaded (1 for outline faces).
     private(set) var scale = 1.0
 
@@ -122,6 +123,23 @@ public final class FontFace {
 
     public func covers(_ scalar: Unicode.Scalar) -> Bool {
         FT_Get_Char_Index(face, FT_ULong(scalar.value)) != 0
+    }
+
+    /// Whether the face's GSUB or GPOS table lists the OpenType feature `tag` ("tnum").
+    public func hasFeature(_ tag: String) -> Bool {
+        if let known = features[tag] { return known }
+        let wanted = hb_tag_from_string(tag, -1)
+        let hbFace = hb_font_get_face(hbFont)
+        var found = false
+        for table in ["GSUB", "GPOS"] where !found {
+            let t = hb_tag_from_string(table, -1)
+            var tags = [hb_tag_t](repeating: 0, count: 256)
+            var count = UInt32(tags.count)
+            _ = hb_ot_layout_table_get_feature_tags(hbFace, t, 0, &count, &tags)
+            found = tags.prefix(Int(count)).contains(wanted)
+        }
+        features[tag] = found
+        return found
     }
 
     /// Vertical metrics at a pixel size, in whole pixels.

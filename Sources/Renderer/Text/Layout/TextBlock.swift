@@ -28,6 +28,8 @@ public struct TextLine: Sendable {
     public var text: String
     /// Which face draws which part of `text`, in order.
     public var runs: [TextRun] = []
+    /// The pen advance of the line, 26.6 (`width` rounded to whole pixels).
+    public var advance = 0
 }
 
 /// Text laid out at one pixel size: the lines, and the metrics to place them.
@@ -55,3 +57,12 @@ public struct TextBlock: Sendable {
 
 public enum HorizontalAlignment: Sendable { case left, center, right }
 public enum VerticalAlignment: Sendable { case top, center, bottom }
+
+/// How text that does not fit even at its smallest size is cut.
+public enum TextCut: Hashable, Sendable {
+    /// The last line that fits ends with "…".
+    case end
+    /// One line keeps its start and its end around "…" (a URL whose host and last path part
+    /// carry the meaning).
+    case middle
+}

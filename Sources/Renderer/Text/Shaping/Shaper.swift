@@ -33,7 +33,7 @@ final class Shaper {
     /// (`hb_buffer_guess_segment_properties`); the language is set from the script, so results
     /// never depend on the process locale.
     func shape(_ text: UnsafeBufferPointer<UInt32>, range: Range<Int>, script: hb_script_t, face: FontFace, size: Int,
-               into out: inout [ShapedGlyph]) {
+               features: [hb_feature_t] = [], into out: inout [ShapedGlyph]) {
         guard let base = text.baseAddress, !range.isEmpty else { return }
         face.setSize(size)
         hb_buffer_clear_contents(buffer)
@@ -45,7 +45,9 @@ final class Shaper {
         if range.lowerBound == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
         if range.upperBound == text.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
         hb_buffer_set_flags(buffer, hb_buffer_flags_t(flags))
-        hb_shape(face.hbFont, buffer, nil, 0)
+        features.withUnsafeBufferPointer { f in
+            hb_shape(face.hbFont, buffer, f.baseAddress, UInt32(f.count))
+        }
 
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
@@ -60,6 +62,28 @@ final class Shaper {
                                    dy: px(positions[i].y_offset),
                                    unsafeToBreak: flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
         }
+    }
+
+    /// One line of `text` in one face with OpenType `features` switched on ("tnum"), pen from 0.
+    func shapeLine(_ text: String, face: FontFace, size: Int, features: [String]) -> TextLine {
+        let scalars = text.unicodeScalars.map(\.value)
+        let feats: [hb_feature_t] = features.map { name in
+            var f = hb_feature_t()
+            _ = hb_feature_from_string(name, -1, &f)
+            return f
+        }
+        var glyphs: [ShapedGlyph] = []
+        scalars.withUnsafeBufferPointer { buf in
+            shape(buf, range: 0..<buf.count, script: HB_SCRIPT_COMMON, face: face, size: size, features: feats, into: &glyphs)
+        }
+        var placed: [PlacedGlyph] = []
+        var pen = 0
+        for g in glyphs {
+            placed.append(PlacedGlyph(face: g.face, glyph: g.glyph, x: pen + g.dx, y: g.dy))
+            pen += g.advance
+        }
+        return TextLine(glyphs: placed, width: (pen + 32) >> 6, text: text, runs: [TextRun(face: face.id, text: text)],
+                        advance: pen)
     }
 
     /// Whether `script` is written right to left (its runs are shaped that way).

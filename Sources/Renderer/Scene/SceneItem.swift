@@ -1,0 +1,129 @@
+import Pixels
+import QuizContract
+
+/// One thing a frame draws. A scene first lays its frame out as a list of these (in drawing
+/// order), then the list is drawn; `quizkiosk render --describe` writes the same list, so the
+/// description can never disagree with the pixels.
+public struct SceneItem {
+    public enum Kind: String, Sendable { case text, shape, image }
+
+    public let kind: Kind
+    public let role: Role
+    /// The 0-based choice, or the 0-based place in the standings (the winner is 0).
+    public let index: Int?
+    /// In pixels: a text line's box (pen start to advance, ascent to descent), a shape's bounds.
+    public let box: Rect
+    public let color: Color
+    /// Text only: the line as drawn (after any ellipsis), its pixel size, the colour under it,
+    /// and whether it was cut to fit.
+    public let text: String?
+    public let px: Int?
+    public let background: Color?
+    public let truncated: Bool
+    let drawing: Drawing
+
+    enum Drawing {
+        /// A text line whose pen starts at `box.x`; its pixels never leave `clip`.
+        case line(TextLine, baseline: Int, clip: Rect)
+        case rect
+        case roundedRect(radius: Double)
+        case path(Path)
+        case qr(QRCode, radius: Double, light: Color)
+        case image(Image)
+    }
+
+    static func text(_ line: TextLine, role: Role, index: Int?, size: Int, box: Rect, baseline: Int, clip: Rect,
+                     color: Color, background: Color, truncated: Bool) -> SceneItem {
+        SceneItem(kind: .text, role: role, index: index, box: box, color: color, text: line.text, px: size,
+                  background: background, truncated: truncated, drawing: .line(line, baseline: baseline, clip: clip))
+    }
+
+    static func shape(_ role: Role, index: Int?, box: Rect, color: Color, _ drawing: Drawing) -> SceneItem {
+        var kind = Kind.shape
+        if case .image = drawing { kind = .image }
+        return SceneItem(kind: kind, role: role, index: index, box: box, color: color, text: nil, px: nil, background: nil,
+                         truncated: false, drawing: drawing)
+    }
+}
+
+/// What a thing on screen is, for tests and tools reading a description.
+public enum Role: String, Sendable, CaseIterable {
+    case background
+    case logo, title, progress, label, offline
+    case question, choice, choiceBox = "choice-box", choiceInside = "choice-inside", choiceMark = "choice-mark"
+    case correctRing = "correct-ring", correctBadge = "correct-badge", lock
+    case count, percent, countTrack = "count-track", countBar = "count-bar"
+    case headline, headlineMark = "headline-mark", timesUp = "times-up", answered
+    case countdown, countdownTrack = "countdown-track"
+    case joinCode = "join-code", joinURL = "join-url", qr, participants, rule
+    case row, rank, medal, name, score, movement, podium
+}
+
+/// Everything one frame draws: what `quizkiosk render --describe FILE.json` writes.
+public struct SceneDescription {
+    public let width: Int
+    public let height: Int
+    public let safeArea: Rect
+    public let items: [SceneItem]
+
+    /// `{"width","height","safeArea":[x,y,w,h],"items":[…]}`: each text line as
+    /// `{"kind":"text","role","index"?,"text","px","box","color","background","truncated"}`,
+    /// each filled shape as `{"kind":"shape","role","index"?,"box","color"}`, the logo as
+    /// `{"kind":"image","role":"logo","box"}`.
+    public func json() -> String {
+        let w = JSONWriter()
+        func rect(_ r: Rect) { w.array([r.x, r.y, r.width, r.height]) { w.int($0) } }
+        w.object {
+            w.member("width", width)
+            w.member("height", height)
+            w.key("safeArea")
+            rect(safeArea)
+            w.key("items")
+            w.array(items) { item in
+                w.object {
+                    w.member("kind", item.kind.rawValue)
+                    w.member("role", item.role.rawValue)
+                    if let i = item.index { w.member("index", i) }
+                    if let t = item.text { w.member("text", t) }
+                    if let px = item.px { w.member("px", px) }
+                    w.key("box")
+                    rect(item.box)
+                    if item.kind != .image { w.member("color", item.color.description.uppercased()) }
+                    if let b = item.background { w.member("background", b.description.uppercased()) }
+                    if item.kind == .text { w.member("truncated", item.truncated) }
+                }
+            }
+        }
+        return String(decoding: w.bytes, as: UTF8.self)
+    }
+}
+
+extension Canvas {
+    /// Draws a frame's items in order; `inspector` (the legibility test) sees each text line
+    /// with the pixels under it just before it is drawn.
+    func draw(_ items: [SceneItem], text: TextEngine, inspector: TextInspector? = nil) {
+        for item in items where !item.box.isEmpty || item.role == .background {
+            switch item.drawing {
+            case let .line(line, baseline, clip):
+                guard !clip.intersection(self.clip).isEmpty else { continue }
+                inspector?.inspect(item, canvas: self)
+                withClip(clip) {
+                    text.drawLine(line, size: item.px ?? 1, in: self, x: item.box.x, baseline: baseline, color: item.color)
+                }
+            case .rect:
+                fillRect(item.box, item.color)
+            case let .roundedRect(radius):
+                fillRoundedRect(item.box, radius: radius, item.color)
+            case let .path(path):
+                fill(path, item.color)
+            case let .qr(code, radius, light):
+                drawQRCode(code, in: item.box, dark: item.color, light: light, cornerRadius: radius)
+            case let .image(image):
+                image.bgra.withUnsafeBufferPointer { p in
+                    guard let base = p.baseAddress else { return }
+                    blitBGRA(base, width: image.width, height: image.height, pitch: image.width * 4, x: item.box.x, y: item.box.y)
+                }
+            }
+        }
+    }
+}
