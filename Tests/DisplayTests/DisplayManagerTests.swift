@@ -1,6 +1,8 @@
 @testable import Display
+import Glibc
 import Pixels
 import Platform
+import Synchronization
 import TestSupport
 import Testing
 
@@ -10,8 +12,9 @@ import Testing
 @Suite(.serialized) struct DisplayManagerTests {
     init() { Log.sink = { _ in } }
 
+    /// A manager on a loop with virtual time (flip events still come through the card's pipe).
     func start(_ card: FakeCard, selection: OutputSelection = .first, mode: ModeRequest? = nil) throws -> (DisplayManager, EventLoop, Box) {
-        let loop = EventLoop()
+        let loop = EventLoop(clock: VirtualClock())
         let m = DisplayManager(device: card, loop: loop, selection: selection, mode: mode)
         let box = Box()
         m.onOutputsChanged = { box.outputs = $0; box.changes += 1 }
@@ -126,16 +129,29 @@ import Testing
         m.shutdown()
     }
 
+    /// A mode set the driver refuses is logged and makes the manager look at the card again
+    /// 0.5 s later. Here the display changed underneath (it now prefers 1280x720) and no hotplug
+    /// event came: only that rescan can notice, and the kiosk gets an output of the new size.
     @Test func aFailedModeSetIsReportedAndRetriedByRescan() throws {
+        let marker = "refused-\(UInt32.random(in: 0...UInt32.max))"
+        let lines = Mutex<[String]>([])
+        let observer = Log.observe { l in if l.contains(marker) { lines.withLock { $0.append(l) } } }
+        defer { Log.stopObserving(observer) }
         let card = FakeCard(FakeCard.card(heads: 1))
         let (m, loop, box) = try start(card)
-        card.failNextEnable = .system(SystemError("drmModeAtomicCommit", errno: 16))
+        card.failNextEnable = .system(SystemError("drmModeAtomicCommit", errno: EBUSY, subject: marker))
         let o = try #require(box.outputs.first)
         #expect(throws: DisplayError.self) { _ = try draw(o, 0xFF00_0000) }
-        // The manager schedules a rescan; the head is still ours, so the kiosk draws again.
-        _ = loop.run(until: { false }, timeout: 0.7)
-        #expect(try draw(o, 0xFF00_0000))
-        #expect(card.journal.last == "enable Virtual-1 crtc 10 fb 101 1920x1080@60.00")
+        #expect(lines.withLock { $0 }.count == 1 && lines.withLock { $0 }.first?.hasPrefix("<3>Virtual-1: cannot show the frame: ") == true,
+                "\(lines.withLock { $0 })")
+        card.plug(30, modes: [.synthetic(1280, 720, preferred: true)])
+        loop.advance(by: 0.49)
+        #expect(box.outputs.first === o, "no rescan before 0.5 s")
+        loop.advance(by: 0.02)
+        let again = try #require(box.outputs.first)
+        #expect(again !== o && again.width == 1280 && again.height == 720)
+        #expect(try draw(again, 0xFF00_0000))
+        #expect(card.journal.last == "enable Virtual-1 crtc 10 fb 103 1280x720@60.00", "\(card.journal)")
         m.shutdown()
     }
 }
@@ -146,7 +162,7 @@ import Testing
 
     @Test func whenAnotherProgramTookTheScreenWeSetItAgainOnceMasterIsBack() throws {
         let card = FakeCard(FakeCard.card(heads: 1))
-        let loop = EventLoop()
+        let loop = EventLoop(clock: VirtualClock())
         let m = DisplayManager(device: card, loop: loop)
         var outputs: [Output] = []
         m.onOutputsChanged = { outputs = $0 }
@@ -154,16 +170,21 @@ import Testing
         let o = try #require(outputs.first)
         o.nextFrame()?.fill(Color(pixel: 0xFF00_0000))
         try o.present(damage: nil)
-        m.startHealthChecks(every: 0.05)
-        // A compositor takes master and shows its own framebuffer.
+        m.startHealthChecks()
+        // A compositor takes master and shows its own framebuffer. The health check (every 2 s)
+        // notices; taking master back is tried every 0.5 s while the compositor holds it.
         card.master = false
         card.someoneElseIsMaster = true
         card.apply(crtc: 10, buffer: 999, mode: .synthetic(1024, 768), connectors: [30])
-        _ = loop.run(until: { false }, timeout: 0.3)
+        loop.advance(by: 30)
+        #expect(!card.master && outputs.first === o, "nothing to do while another program holds master")
         #expect(!card.journal.contains { $0.hasPrefix("enable") && $0.contains("fb 103") })
-        // It exits: master is free again; we take it and set our mode again with new buffers.
+        // It exits: master is free again; we take it at the next try and set our mode again
+        // with new buffers.
         card.someoneElseIsMaster = false
-        #expect(loop.run(until: { outputs.first !== o && !outputs.isEmpty }, timeout: 3))
+        loop.advance(by: 0.5)
+        #expect(card.master)
+        #expect(outputs.first !== o && !outputs.isEmpty)
         let again = try #require(outputs.first)
         again.nextFrame()?.fill(Color(pixel: 0xFF00_0000))
         try again.present(damage: nil)
