@@ -114,7 +114,7 @@ public final class Kiosk: StateSink {
             do {
                 try o.present(damage: damage)
                 stale.remove(ObjectIdentifier(o))
-                failures[ObjectIdentifier(o)] = nil
+                retries[ObjectIdentifier(o)] = nil
                 framesDrawn += 1
                 onFrame?(o, state)
                 for f in frameObservers { f(o, state) }
@@ -126,17 +126,17 @@ public final class Kiosk: StateSink {
         scheduleTick(state: state, now: now)
     }
 
-    /// Consecutive failed presents per output, for the retry backoff.
-    private var failures: [ObjectIdentifier: Int] = [:]
+    /// Per output after a failed present; gone once a frame is shown.
+    private var retries: [ObjectIdentifier: Backoff] = [:]
 
     /// A frame that could not be shown (a mode set refused, a transient driver error) is tried
     /// again, 0.5 s later and then backing off to 8 s, even when nothing else changes: a static
     /// scene must not leave the TV on the console.
     private func retryLater(_ o: Output, error: Error) {
         let id = ObjectIdentifier(o)
-        let n = (failures[id] ?? 0) + 1
-        failures[id] = n
-        let delay = min(8, 0.5 * Double(1 << min(n - 1, 4)))
+        var backoff = retries[id] ?? Backoff(initial: 0.5, cap: 8)
+        let delay = backoff.next()
+        retries[id] = backoff
         Log.error("\(o.name): cannot show the frame: \(error); trying again in \(delay) s")
         loop.after(delay) { [weak self, weak o] in
             guard let self, let o, self.outputs.contains(where: { $0 === o }) else { return }

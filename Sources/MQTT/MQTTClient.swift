@@ -46,6 +46,9 @@ public final class MQTTClient {
         public var retryCap = 5.0
         public var refusedRetryInitial = 10.0
         public var refusedRetryCap = 60.0
+        /// Each retry delay is scaled by this: a random factor (`Backoff.spread`) so a room of
+        /// screens does not reconnect in lockstep; tests fix it to 1 to check the delays.
+        public var retryJitter: @Sendable () -> Double = Backoff.spread
         /// An attempt that gets no CONNACK in this time is abandoned and retried.
         public var connectTimeout = 10.0
         /// Payload bytes handed to `onMessage` at most; a longer message is cut to this (its
@@ -104,8 +107,9 @@ public final class MQTTClient {
         self.configuration = configuration
         self.loop = loop
         label = configuration.broker.description
-        backoff = Backoff(initial: configuration.retryInitial, cap: configuration.retryCap)
-        refusedBackoff = Backoff(initial: configuration.refusedRetryInitial, cap: configuration.refusedRetryCap)
+        backoff = Backoff(initial: configuration.retryInitial, cap: configuration.retryCap, jitter: configuration.retryJitter)
+        refusedBackoff = Backoff(initial: configuration.refusedRetryInitial, cap: configuration.refusedRetryCap,
+                                 jitter: configuration.retryJitter)
         guard let m = mosquitto_new(configuration.clientID, true, nil) else {
             throw MQTTError("\(label): cannot create an MQTT client (\(String(cString: strerror(errno))))")
         }

@@ -41,14 +41,3 @@ import Testing
         #expect(error?.message.contains("hunter2") == false, "\(error?.message ?? "accepted")")
     }
 }
-
-@Suite struct BackoffTests {
-    @Test func doublesUpToTheCapAndResets() {
-        var b = Backoff(initial: 0.5, cap: 5, random: { 1 })
-        #expect((0..<7).map { _ in b.next() } == [0.5, 1, 2, 4, 5, 5, 5])
-        b.reset()
-        #expect(b.next() == 0.5)
-        var jittered = Backoff(initial: 1, cap: 10)
-        for _ in 0..<100 { #expect((0.8...12).contains(jittered.next())) }
-    }
-}
