@@ -2,7 +2,6 @@
 import Glibc
 import Pixels
 import Platform
-import Synchronization
 import TestSupport
 import Testing
 
@@ -134,16 +133,13 @@ import Testing
     /// event came: only that rescan can notice, and the kiosk gets an output of the new size.
     @Test func aFailedModeSetIsReportedAndRetriedByRescan() throws {
         let marker = "refused-\(UInt32.random(in: 0...UInt32.max))"
-        let lines = Mutex<[String]>([])
-        let observer = Log.observe { l in if l.contains(marker) { lines.withLock { $0.append(l) } } }
-        defer { Log.stopObserving(observer) }
+        let log = LogCapture(containing: marker)
         let card = FakeCard(FakeCard.card(heads: 1))
         let (m, loop, box) = try start(card)
         card.failNextEnable = .system(SystemError("drmModeAtomicCommit", errno: EBUSY, subject: marker))
         let o = try #require(box.outputs.first)
         #expect(throws: DisplayError.self) { _ = try draw(o, 0xFF00_0000) }
-        #expect(lines.withLock { $0 }.count == 1 && lines.withLock { $0 }.first?.hasPrefix("<3>Virtual-1: cannot show the frame: ") == true,
-                "\(lines.withLock { $0 })")
+        #expect(log.all.count == 1 && log.all.first?.hasPrefix("<3>Virtual-1: cannot show the frame: ") == true, "\(log.all)")
         card.plug(30, modes: [.synthetic(1280, 720, preferred: true)])
         loop.advance(by: 0.49)
         #expect(box.outputs.first === o, "no rescan before 0.5 s")

@@ -1,7 +1,6 @@
 import Glibc
 import MQTT
 import Platform
-import Synchronization
 import TestSupport
 import Testing
 
@@ -137,10 +136,8 @@ import Testing
     }
 
     @Test func refusedPasswordIsRetriedSlowlyAndLoggedOnce() throws {
-        let lines = Mutex<[String]>([])
-        let observer = Log.observe { l in lines.withLock { $0.append(l) } }
-        defer { Log.stopObserving(observer) }
         let broker = try LocalBroker(passwords: ["screen": "right"])
+        let log = LogCapture(containing: ":\(broker.port)")
         try broker.start()
         let loop = EventLoop(clock: VirtualClock())
         var url = broker.url
@@ -155,8 +152,7 @@ import Testing
         #expect(loop.run(until: { c.failedAttempts == 2 }, timeout: 5))
         expectNextAttempt(after: 20, c, failures, loop: loop)
         #expect(loop.run(until: { c.failedAttempts == 3 }, timeout: 5))
-        // Only this client's lines: other tests log in parallel.
-        let errors = lines.withLock { $0 }.filter { $0.hasPrefix("<3>") && $0.contains(":\(broker.port)") }
+        let errors = log.all.filter { $0.hasPrefix("<3>") }
         #expect(errors.count == 1, "three refusals, one line: \(errors)")
         #expect(errors.first?.contains("refused") == true)
         c.stop()
