@@ -79,7 +79,7 @@ import Testing
             #expect(out.presented == second + 2, "the redraw for \(30 - second)")
         }
         loop.advance(by: 600)
-        #expect(out.presented == 32, "the time is up: no more ticks")
+        #expect(out.presented == 32, "the time is up: nothing moves any more")
         withExtendedLifetime(kiosk) {}
     }
 
