@@ -14,8 +14,6 @@ public final class Kiosk: StateSink {
     public private(set) var outputs: [Output] = []
     public private(set) var controllerOnline = true
     public private(set) var framesDrawn = 0
-    /// Called after each frame is presented on an output (tests, readiness notification).
-    public var onFrame: ((Output, QuizState) -> Void)?
     private var frameObservers: [(Output, QuizState) -> Void] = []
     /// The clock scenes are drawn at (tests replace it).
     public var clock: () -> Double = { Clock.now() }
@@ -32,7 +30,9 @@ public final class Kiosk: StateSink {
         store.onChange = { [weak self] _ in self?.invalidateAll() }
     }
 
-    /// Adds another frame observer beside `onFrame` (service notifications, logging).
+    /// Calls `f` after each frame is presented on an output, with the state it shows. Any
+    /// number of observers (readiness notification, the first-frame log line, kept frames,
+    /// benchmarks), called in the order they were added.
     public func observeFrames(_ f: @escaping (Output, QuizState) -> Void) {
         frameObservers.append(f)
     }
@@ -116,7 +116,6 @@ public final class Kiosk: StateSink {
                 stale.remove(ObjectIdentifier(o))
                 retries[ObjectIdentifier(o)] = nil
                 framesDrawn += 1
-                onFrame?(o, state)
                 for f in frameObservers { f(o, state) }
             } catch {
                 held[key] = nil
