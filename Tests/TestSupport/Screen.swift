@@ -68,13 +68,6 @@ public final class Screen {
         waitUntil(timeout: timeout) { frame() == pixels }
     }
 
-    /// The inode of latest.png: every frame replaces the file (rename), so an unchanged inode
-    /// means nothing was drawn since.
-    public func frameIdentity() -> UInt {
-        var st = stat()
-        return stat(latestPath, &st) == 0 ? UInt(st.st_ino) : 0
-    }
-
     public func keptFrames() -> [String] {
         guard let d = opendir(directory) else { return [] }
         defer { closedir(d) }

@@ -70,7 +70,7 @@ import Testing
         let broker = try LocalBroker()
         let host = try Child(["host", repositoryRoot + "/examples/quiz-ja.json", "--broker", "mqtt://127.0.0.1:\(broker.port)/r2"],
                              stdinPipe: true)
-        usleep(700_000)
+        #expect(host.waitForLines(containing: "cannot reach the broker"), "it tried, and failed, first: \(host.stderr)")
         try broker.start()
         let watcher = try Publisher(broker.url, room: "r2", subscribe: "quizkiosk/r2/state")
         #expect(watcher.run(until: {

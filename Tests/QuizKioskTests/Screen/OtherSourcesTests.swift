@@ -19,8 +19,10 @@ import Testing
                 "\(screen.process.stderr)")
         screen.process.closeStdin()
         #expect(screen.process.waitForLines(containing: "end of input after 2 lines; keeping the last state"))
-        #expect(screen.process.wait(timeout: 0.5) == nil, "the screen keeps running")
         #expect(screen.frame() == screen.expected(a))
+        // Still running after the end of its input: it is there to take the signal.
+        #expect(screen.process.terminate() == 0)
+        #expect(screen.process.lines(containing: "signal 15: shutting down").count == 1, "\(screen.process.stderr)")
     }
 
     @Test func aWatchedFileReplacedByRenameAndRewrittenInPlace() throws {
