@@ -26,10 +26,13 @@ public final class FakeSystemd {
     }
 
     /// The next message, waiting up to `timeout` seconds for it (another process sends it).
-    public func receive(timeout: Double = 10) -> String? {
-        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        guard poll(&p, 1, Int32(timeout * 1000)) == 1 else { return nil }
-        return receiveNow()
+    public func receive(timeout: Double = 10) async -> String? {
+        var message: String?
+        _ = await waitUntil(timeout: timeout) {
+            message = receiveNow()
+            return message != nil
+        }
+        return message
     }
 
     /// A message already sent, without waiting: sd_notify is one sendto(2), so what this

@@ -47,8 +47,14 @@ public final class Publisher {
         return loop.run(until: { mids.allSatisfy { self.acked.contains($0) } }, timeout: 30)
     }
 
-    /// Runs the loop (to receive) until `condition` holds.
-    public func run(until condition: () -> Bool, timeout: Double = 10) -> Bool { loop.run(until: condition, timeout: timeout) }
+    /// Runs the loop (to receive) until `condition` holds: a turn of the loop that does not wait
+    /// every 10 ms, the task (not the thread) sleeping in between (see `waitUntil`).
+    public func run(until condition: () -> Bool, timeout: Double = 10) async -> Bool {
+        await waitUntil(timeout: timeout) {
+            loop.runOnce(timeout: 0)
+            return condition()
+        }
+    }
 
     deinit { client.stop() }
 }

@@ -64,8 +64,8 @@ public final class Screen {
     public func frame() -> FramePixels? { (try? PNG.read(latestPath)).map { FramePixels(bytes: $0.rgbBytes()) } }
 
     /// Waits until latest.png shows exactly `pixels`.
-    public func waitForFrame(_ pixels: FramePixels, timeout: Double = 15) -> Bool {
-        waitUntil(timeout: timeout) { frame() == pixels }
+    public func waitForFrame(_ pixels: FramePixels, timeout: Double = 15) async -> Bool {
+        await waitUntil(timeout: timeout) { frame() == pixels }
     }
 
     public func keptFrames() -> [String] {
