@@ -15,7 +15,9 @@ public final class Kiosk: StateSink {
     public private(set) var controllerOnline = true
     public private(set) var framesDrawn = 0
     private var frameObservers: [(Output, QuizState) -> Void] = []
-    /// The clock scenes are drawn at (tests replace it).
+    /// The wall clock scenes are drawn at: a countdown is a deadline in wall time, set on the
+    /// controller's clock. Not the loop's (monotonic) clock, which only times the redraws;
+    /// `--now` freezes this one, and tests tie it to their virtual loop time.
     public var clock: () -> Double = { Clock.now() }
 
     private var sources: [StateSource] = []

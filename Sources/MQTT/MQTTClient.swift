@@ -323,6 +323,7 @@ public final class MQTTClient {
             if let final { publish(final) }
             state = .stopped  // the disconnect callback that follows is ours, not a lost link
             _ = mosquitto_disconnect(mosq)
+            // Real time, not the loop's: this waits on the socket itself, the loop no longer runs.
             let end = Clock.monotonic() + timeout
             while mosquitto_socket(mosq) >= 0, mosquitto_want_write(mosq) {
                 let left = end - Clock.monotonic()

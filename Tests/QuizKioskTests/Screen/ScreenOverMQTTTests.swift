@@ -8,8 +8,10 @@ import Testing
 
 /// The screen (`quizkiosk run --headless`) against a real mosquitto started here, checked on
 /// its frames: latest.png compared pixel for pixel with the library's rendering of the state
-/// the controller published, at the screen's frozen clock.
-@Suite(.serialized) struct ScreenOverMQTTTests {
+/// the controller published, at the screen's frozen clock. Each test has its own broker, port
+/// and folders, so they run side by side: most of their time is spent waiting (the 3 s grace
+/// before the offline mark, reconnection backoff), which overlaps.
+@Suite struct ScreenOverMQTTTests {
     init() { Log.sink = { _ in } }
 
     static let q1 = #"{"quizId":"t","revision":1,"phase":"question","question":{"number":1,"total":3,"text":"Which planet has the most moons?","choices":["Saturn","Jupiter"]}}"#
