@@ -7,7 +7,7 @@ import Testing
 /// `quizkiosk doctor` as an operator runs it: on this machine there is no /dev/dri, so the
 /// display checks fail (and the exit status says the screen would stay dark); the broker check
 /// runs against a real mosquitto with a password file. (The VM suite runs it with a display.)
-@Suite(.serialized) final class DoctorTests {
+@Suite final class DoctorTests {
     init() { Log.sink = { _ in } }
 
     func doctor(_ args: [String], environment: [String: String] = [:]) async throws -> Child {

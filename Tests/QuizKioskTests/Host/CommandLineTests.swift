@@ -7,7 +7,7 @@ import Testing
 
 /// `publish`, and the one-line errors of `run`, `host` and `publish` for bad options, URLs
 /// and files (the built binary, as a user runs it).
-@Suite(.serialized) final class CommandLineTests {
+@Suite final class CommandLineTests {
     let directory = TempDir.make()
     init() { Log.sink = { _ in } }
     deinit { TempDir.remove(directory) }

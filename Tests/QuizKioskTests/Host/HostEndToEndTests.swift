@@ -9,7 +9,7 @@ import Testing
 /// The host command drives a whole quiz (keys typed into it one by one) while a headless screen
 /// shows it through a real broker: each step's published state is captured, and the screen's
 /// frame must equal the library's rendering of exactly that state at the screen's clock.
-@Suite(.serialized) struct HostEndToEndTests {
+@Suite struct HostEndToEndTests {
     init() { Log.sink = { _ in } }
 
     @Test func theHostDrivesAWholeQuizThroughEveryPhaseOnAHeadlessScreen() async throws {
