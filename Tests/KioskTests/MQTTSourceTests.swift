@@ -64,4 +64,46 @@ import Testing
         loop.advance(by: 10)
         #expect(sink.links == [true, false, true, true], "up again, never marked offline")
     }
+
+    /// The presence is looked at once a second and published (retained) only when it changed:
+    /// a room of screens does not flood the broker with the same document.
+    @Test func presenceIsCheckedOnceASecondAndPublishedOnlyWhenItChanged() throws {
+        let broker = try LocalBroker()
+        try broker.start()
+        let loop = EventLoop(clock: VirtualClock())
+        let s = try source(broker.url)
+        var doc = ScreenPresence(screen: s.screen, online: true)
+        doc.revision = 1
+        var asked = 0
+        s.presence = {
+            asked += 1
+            return doc
+        }
+        let watcher = try MQTTClient(.init(broker: broker.url, clientID: "watcher-\(UInt32.random(in: 0...UInt32.max))"), loop: loop)
+        var got: [[UInt8]] = []
+        watcher.onMessage = { _, payload, _ in got.append(payload) }
+        watcher.subscribe(s.presenceTopic)
+        watcher.start()
+        defer { watcher.stop() }
+        #expect(loop.run(until: { watcher.state == .connected }, timeout: 5))
+        try s.start(on: loop, sink: RecordingSink())
+        defer { s.stop() }
+        #expect(loop.run(until: { got.count == 1 }, timeout: 5), "published once connected")
+        let first = doc.json
+        #expect(got.first == first)
+
+        let before = asked
+        loop.advance(by: 0.99)
+        #expect(asked == before)
+        loop.advance(by: 0.02)
+        #expect(asked == before + 1, "looked at after 1 s")
+        loop.advance(by: 3)
+        #expect(asked == before + 4, "and every second")
+        doc.revision = 2
+        loop.advance(by: 1)
+        #expect(loop.run(until: { got.count >= 2 }, timeout: 5))
+        // One connection delivers in order: had an unchanged document been sent again, it
+        // would have come before the changed one.
+        #expect(got == [first, doc.json], "\(got.map { String(decoding: $0, as: UTF8.self) })")
+    }
 }
