@@ -135,6 +135,31 @@ import Testing
         c.stop()
     }
 
+    /// A broker that takes the connection and never answers (hung, or not a broker at all):
+    /// the attempt is given up after 10 s and retried like any other failure.
+    @Test func anAttemptWithoutAnAnswerIsAbandonedAfter10s() throws {
+        // A listening socket nobody accepts on: the kernel completes the TCP handshake, and
+        // the CONNECT packet is never read.
+        let listener = FileDescriptor(adopting: socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0))
+        var addr = LocalBroker.loopback(port: 0)
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &addr) { p in
+            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener.rawValue, $0, len) == 0 && getsockname(listener.rawValue, $0, &len) == 0 }
+        }
+        try #require(bound && listen(listener.rawValue, 4) == 0)
+        let loop = EventLoop(clock: VirtualClock())
+        let c = try client(BrokerURL(host: "127.0.0.1", port: Int(UInt16(bigEndian: addr.sin_port))), loop: loop)
+        let failures = Failures(c, loop: loop)
+        c.start()
+        #expect(c.state == .connecting)
+        loop.advance(by: 9.99)
+        #expect(c.state == .connecting && failures.at.isEmpty, "still waiting for the answer")
+        loop.advance(by: 0.02)
+        #expect(c.state == .waiting && failures.at.count == 1, "given up at 10 s")
+        expectNextAttempt(after: 0.5, c, failures, loop: loop)
+        c.stop()
+    }
+
     @Test func refusedPasswordIsRetriedSlowlyAndLoggedOnce() throws {
         let broker = try LocalBroker(passwords: ["screen": "right"])
         let log = LogCapture(containing: ":\(broker.port)")
