@@ -189,4 +189,27 @@ import Testing
         #expect(card.state.crtcs[0].bufferID == 103)
         m.shutdown()
     }
+
+    /// Still master, but our CRTC shows another framebuffer (a console switch, a program that
+    /// set it and exited). A static scene has no flip to fail, so the check every 2 s is what
+    /// notices, and the head is set up again.
+    @Test func aCrtcShowingSomethingElseIsNoticedByTheCheckEveryTwoSeconds() throws {
+        let card = FakeCard(FakeCard.card(heads: 1))
+        let loop = EventLoop(clock: VirtualClock())
+        let m = DisplayManager(device: card, loop: loop)
+        var outputs: [Output] = []
+        m.onOutputsChanged = { outputs = $0 }
+        try m.start()
+        let o = try #require(outputs.first)
+        o.nextFrame()?.fill(Color(pixel: 0xFF00_0000))
+        try o.present(damage: nil)
+        m.startHealthChecks()
+        loop.advance(by: 1)
+        card.apply(crtc: 10, buffer: 999, mode: .synthetic(1920, 1080), connectors: [30])
+        loop.advance(by: 0.99)
+        #expect(outputs.first === o, "not looked at before the check at 2 s")
+        loop.advance(by: 0.02)
+        #expect(outputs.first !== o && outputs.count == 1, "taken over: set up again")
+        m.shutdown()
+    }
 }
