@@ -156,17 +156,28 @@ import Testing
 @Suite(.serialized) struct TakeOverTests {
     init() { Log.sink = { _ in } }
 
-    @Test func whenAnotherProgramTookTheScreenWeSetItAgainOnceMasterIsBack() throws {
-        let card = FakeCard(FakeCard.card(heads: 1))
+    final class Outputs {
+        var list: [Output] = []
+        var first: Output? { list.first }
+    }
+
+    /// A manager on virtual time showing a first frame on one head, health checks running.
+    func showing(_ card: FakeCard) throws -> (DisplayManager, EventLoop, Outputs, Output) {
         let loop = EventLoop(clock: VirtualClock())
         let m = DisplayManager(device: card, loop: loop)
-        var outputs: [Output] = []
-        m.onOutputsChanged = { outputs = $0 }
+        let outputs = Outputs()
+        m.onOutputsChanged = { outputs.list = $0 }
         try m.start()
         let o = try #require(outputs.first)
         o.nextFrame()?.fill(Color(pixel: 0xFF00_0000))
         try o.present(damage: nil)
         m.startHealthChecks()
+        return (m, loop, outputs, o)
+    }
+
+    @Test func whenAnotherProgramTookTheScreenWeSetItAgainOnceMasterIsBack() throws {
+        let card = FakeCard(FakeCard.card(heads: 1))
+        let (m, loop, outputs, o) = try showing(card)
         // A compositor takes master and shows its own framebuffer. The health check (every 2 s)
         // notices; taking master back is tried every 0.5 s while the compositor holds it.
         card.master = false
@@ -180,7 +191,7 @@ import Testing
         card.someoneElseIsMaster = false
         loop.advance(by: 0.5)
         #expect(card.master)
-        #expect(outputs.first !== o && !outputs.isEmpty)
+        #expect(outputs.first !== o && !outputs.list.isEmpty)
         let again = try #require(outputs.first)
         again.nextFrame()?.fill(Color(pixel: 0xFF00_0000))
         try again.present(damage: nil)
@@ -195,21 +206,13 @@ import Testing
     /// notices, and the head is set up again.
     @Test func aCrtcShowingSomethingElseIsNoticedByTheCheckEveryTwoSeconds() throws {
         let card = FakeCard(FakeCard.card(heads: 1))
-        let loop = EventLoop(clock: VirtualClock())
-        let m = DisplayManager(device: card, loop: loop)
-        var outputs: [Output] = []
-        m.onOutputsChanged = { outputs = $0 }
-        try m.start()
-        let o = try #require(outputs.first)
-        o.nextFrame()?.fill(Color(pixel: 0xFF00_0000))
-        try o.present(damage: nil)
-        m.startHealthChecks()
+        let (m, loop, outputs, o) = try showing(card)
         loop.advance(by: 1)
         card.apply(crtc: 10, buffer: 999, mode: .synthetic(1920, 1080), connectors: [30])
         loop.advance(by: 0.99)
         #expect(outputs.first === o, "not looked at before the check at 2 s")
         loop.advance(by: 0.02)
-        #expect(outputs.first !== o && outputs.count == 1, "taken over: set up again")
+        #expect(outputs.first !== o && outputs.list.count == 1, "taken over: set up again")
         m.shutdown()
     }
 }

@@ -20,15 +20,21 @@ private func writeInPlace(_ path: String, _ text: String, close closing: Bool = 
 @Suite struct FileSourceTests {
     init() { Log.sink = { _ in } }
 
+    /// A file source watching `path`, started on a virtual loop; it watches while it lives.
+    func watch(_ path: String) throws -> (EventLoop, RecordingSink, FileSource) {
+        let loop = EventLoop(clock: VirtualClock())
+        let sink = RecordingSink()
+        let source = FileSource(path: path)
+        try source.start(on: loop, sink: sink)
+        return (loop, sink, source)
+    }
+
     @Test func renameReplacementInPlaceRewriteAndRecreationAllCount() throws {
         let dir = TempDir.make()
         defer { TempDir.remove(dir) }
         let path = dir + "/state.json"
         let log = LogCapture(containing: dir)
-        let loop = EventLoop(clock: VirtualClock())
-        let sink = RecordingSink()
-        let source = FileSource(path: path)
-        try source.start(on: loop, sink: sink)
+        let (loop, sink, source) = try watch(path)
         defer { source.stop() }
         #expect(sink.store.current == .idle, "no file yet: idle, waiting")
 
@@ -53,10 +59,7 @@ private func writeInPlace(_ path: String, _ text: String, close closing: Bool = 
         let path = dir + "/state.json"
         let log = LogCapture(containing: dir)
         try Files.writeAtomically(Array(#"{"title":"good"}"#.utf8), to: path)
-        let loop = EventLoop(clock: VirtualClock())
-        let sink = RecordingSink()
-        let source = FileSource(path: path)
-        try source.start(on: loop, sink: sink)
+        let (loop, sink, source) = try watch(path)
         defer { source.stop() }
         #expect(sink.store.current.title == "good")
 
@@ -91,11 +94,8 @@ private func writeInPlace(_ path: String, _ text: String, close closing: Bool = 
         let dir = TempDir.make()
         defer { TempDir.remove(dir) }
         let path = dir + "/state.json"
-        let loop = EventLoop(clock: VirtualClock())
-        let sink = RecordingSink()
-        let source = FileSource(path: path)
         try Files.writeAtomically(Array(#"{"title":"from the file"}"#.utf8), to: path)
-        try source.start(on: loop, sink: sink)
+        let (loop, sink, source) = try watch(path)
         defer { source.stop() }
         #expect(sink.store.current.title == "from the file")
         sink.store.apply(Array(#"{"title":"from the controller"}"#.utf8), from: "other")
@@ -113,10 +113,7 @@ private func writeInPlace(_ path: String, _ text: String, close closing: Bool = 
         let path = dir + "/state.json"
         let log = LogCapture(containing: dir)
         try Files.writeAtomically(Array(#"{"title":"before"}"#.utf8), to: path)
-        let loop = EventLoop(clock: VirtualClock())
-        let sink = RecordingSink()
-        let source = FileSource(path: path)
-        try source.start(on: loop, sink: sink)
+        let (loop, sink, source) = try watch(path)
         defer { source.stop() }
         #expect(sink.store.current.title == "before")
 
