@@ -21,7 +21,7 @@ public final class HotplugDebounce {
     }
 
     public func event(_ e: Uevent) {
-        let now = Clock.monotonic()
+        let now = loop.now
         if pending.isEmpty { firstAt = now }
         pending.append(e)
         if let t = timer { loop.cancel(t) }

@@ -32,10 +32,7 @@ public final class HotplugMonitor {
                     self.onChange("hotplug: " + (mine.last?.summary ?? "") + (mine.count > 1 ? " (\(mine.count) events)" : ""), mine)
                     self.scheduleSettle()
                 }
-                l.onHotplug = { [weak self, weak d] e in
-                    self?.onEvent?(e)
-                    d?.event(e)
-                }
+                l.onHotplug = { [weak self] e in self?.received(e) }
                 listener = l
                 debounce = d
                 usingUevents = true
@@ -50,6 +47,12 @@ public final class HotplugMonitor {
 
     deinit {
         for t in [timer, settle] { if let t { loop.cancel(t) } }
+    }
+
+    /// One DRM hotplug uevent from the kernel (internal: tests hand in events the kernel would).
+    func received(_ e: Uevent) {
+        onEvent?(e)
+        debounce?.event(e)
     }
 
     /// One more look a second after a hotplug: some drivers send the uevent before their own

@@ -14,10 +14,10 @@ public final class Kiosk: StateSink {
     public private(set) var outputs: [Output] = []
     public private(set) var controllerOnline = true
     public private(set) var framesDrawn = 0
-    /// Called after each frame is presented on an output (tests, readiness notification).
-    public var onFrame: ((Output, QuizState) -> Void)?
     private var frameObservers: [(Output, QuizState) -> Void] = []
-    /// The clock scenes are drawn at (tests replace it).
+    /// The wall clock scenes are drawn at: a countdown is a deadline in wall time, set on the
+    /// controller's clock. Not the loop's (monotonic) clock, which only times the redraws;
+    /// `--now` freezes this one, and tests tie it to their virtual loop time.
     public var clock: () -> Double = { Clock.now() }
 
     private var sources: [StateSource] = []
@@ -32,7 +32,9 @@ public final class Kiosk: StateSink {
         store.onChange = { [weak self] _ in self?.invalidateAll() }
     }
 
-    /// Adds another frame observer beside `onFrame` (service notifications, logging).
+    /// Calls `f` after each frame is presented on an output, with the state it shows. Any
+    /// number of observers (readiness notification, the first-frame log line, kept frames,
+    /// benchmarks), called in the order they were added.
     public func observeFrames(_ f: @escaping (Output, QuizState) -> Void) {
         frameObservers.append(f)
     }
@@ -120,9 +122,8 @@ public final class Kiosk: StateSink {
             do {
                 try o.present(damage: damage)
                 stale.remove(ObjectIdentifier(o))
-                failures[ObjectIdentifier(o)] = nil
+                retries[ObjectIdentifier(o)] = nil
                 framesDrawn += 1
-                onFrame?(o, state)
                 for f in frameObservers { f(o, state) }
             } catch {
                 held[key] = nil
@@ -132,17 +133,17 @@ public final class Kiosk: StateSink {
         scheduleTick(state: state, now: now)
     }
 
-    /// Consecutive failed presents per output, for the retry backoff.
-    private var failures: [ObjectIdentifier: Int] = [:]
+    /// Per output after a failed present; gone once a frame is shown.
+    private var retries: [ObjectIdentifier: Backoff] = [:]
 
     /// A frame that could not be shown (a mode set refused, a transient driver error) is tried
     /// again, 0.5 s later and then backing off to 8 s, even when nothing else changes: a static
     /// scene must not leave the TV on the console.
     private func retryLater(_ o: Output, error: Error) {
         let id = ObjectIdentifier(o)
-        let n = (failures[id] ?? 0) + 1
-        failures[id] = n
-        let delay = min(8, 0.5 * Double(1 << min(n - 1, 4)))
+        var backoff = retries[id] ?? Backoff(initial: 0.5, cap: 8)
+        let delay = backoff.next()
+        retries[id] = backoff
         Log.error("\(o.name): cannot show the frame: \(error); trying again in \(delay) s")
         loop.after(delay) { [weak self, weak o] in
             guard let self, let o, self.outputs.contains(where: { $0 === o }) else { return }

@@ -46,6 +46,9 @@ public final class MQTTClient {
         public var retryCap = 5.0
         public var refusedRetryInitial = 10.0
         public var refusedRetryCap = 60.0
+        /// Each retry delay is scaled by this: a random factor (`Backoff.spread`) so a room of
+        /// screens does not reconnect in lockstep; tests fix it to 1 to check the delays.
+        public var retryJitter: @Sendable () -> Double = Backoff.spread
         /// An attempt that gets no CONNACK in this time is abandoned and retried.
         public var connectTimeout = 10.0
         /// Payload bytes handed to `onMessage` at most; a longer message is cut to this (its
@@ -113,8 +116,9 @@ public final class MQTTClient {
         self.configuration = configuration
         self.loop = loop
         label = configuration.broker.description
-        backoff = Backoff(initial: configuration.retryInitial, cap: configuration.retryCap)
-        refusedBackoff = Backoff(initial: configuration.refusedRetryInitial, cap: configuration.refusedRetryCap)
+        backoff = Backoff(initial: configuration.retryInitial, cap: configuration.retryCap, jitter: configuration.retryJitter)
+        refusedBackoff = Backoff(initial: configuration.refusedRetryInitial, cap: configuration.refusedRetryCap,
+                                 jitter: configuration.retryJitter)
         guard let m = mosquitto_new(configuration.clientID, true, nil) else {
             throw MQTTError("\(label): cannot create an MQTT client (\(String(cString: strerror(errno))))")
         }
@@ -356,6 +360,7 @@ public final class MQTTClient {
             if let final { publish(final) }
             state = .stopped  // the disconnect callback that follows is ours, not a lost link
             _ = mosquitto_disconnect(mosq)
+            // Real time, not the loop's: this waits on the socket itself, the loop no longer runs.
             let end = Clock.monotonic() + timeout
             while mosquitto_socket(mosq) >= 0, mosquitto_want_write(mosq) {
                 let left = end - Clock.monotonic()

@@ -3,7 +3,11 @@ import Glibc
 
 /// One thread waiting on file descriptors and timers with poll(2): the DRM device (page-flip
 /// events), the uevent socket, the MQTT socket, inotify, stdin, signals. C objects stay on this
-/// thread, nothing needs a lock, and tests can step it deterministically.
+/// thread and nothing needs a lock.
+///
+/// Timers run on the clock given at init. On the real one (`MonotonicClock`) poll sleeps until
+/// the next timer is due. On a `VirtualClock` time moves only through `advance(by:)`, so tests
+/// of timeouts, backoff and debouncing take no real time and cannot race the machine's load.
 public final class EventLoop {
     public struct Token: Hashable, Sendable {
         fileprivate let id: Int
@@ -16,16 +20,27 @@ public final class EventLoop {
     }
 
     private struct Timer {
-        var deadline: Double
+        let deadline: Double
         let handler: () -> Void
     }
 
+    public let clock: LoopClock
+    /// The same clock when it is virtual: the loop moves it as it fires timers.
+    private let virtualClock: VirtualClock?
     private var watches: [Int: Watch] = [:]
+    /// By token id, which grows with every watch and timer: for equal deadlines, the smaller id
+    /// was scheduled first and runs first.
     private var timers: [Int: Timer] = [:]
     private var nextID = 0
     private var stopped = false
 
-    public init() {}
+    public init(clock: LoopClock = MonotonicClock()) {
+        self.clock = clock
+        virtualClock = clock as? VirtualClock
+    }
+
+    /// The loop's time (its clock's), for code that measures intervals between its own timers.
+    public var now: Double { clock.now }
 
     /// Calls `handler` with the returned events (POLLIN, POLLHUP, …) whenever `fd` is ready.
     @discardableResult
@@ -40,11 +55,11 @@ public final class EventLoop {
         watches[token.id]?.events = events
     }
 
-    /// Calls `handler` once, `seconds` from now (monotonic clock).
+    /// Calls `handler` once, `seconds` from now on the loop's clock.
     @discardableResult
     public func after(_ seconds: Double, _ handler: @escaping () -> Void) -> Token {
         nextID += 1
-        timers[nextID] = Timer(deadline: Clock.monotonic() + max(0, seconds), handler: handler)
+        timers[nextID] = Timer(deadline: clock.now + max(0, seconds), handler: handler)
         return Token(id: nextID)
     }
 
@@ -57,19 +72,25 @@ public final class EventLoop {
     public var isStopped: Bool { stopped }
 
     /// Waits up to `timeout` seconds (nil: until something happens) and runs what is due.
-    /// Returns false when there is nothing left to wait for.
+    /// Returns false when there is nothing left to wait for: no descriptors, and no timer that
+    /// waiting could bring (none at all, or, on a virtual clock, none due now).
     @discardableResult
     public func runOnce(timeout: Double? = nil) -> Bool {
-        let now = Clock.monotonic()
-        var wait = timeout ?? -1
-        if let soonest = timers.values.map(\.deadline).min() {
-            let untilTimer = max(0, soonest - now)
-            wait = wait < 0 ? untilTimer : min(wait, untilTimer)
+        var wait = timeout.map { max(0, $0) }
+        if let next = earliestTimer()?.timer.deadline {
+            let untilNext = max(0, next - clock.now)
+            // A virtual clock does not move while poll sleeps: a timer not yet due is reached
+            // only by advance(by:), so only one due now shortens the wait.
+            if virtualClock == nil || untilNext == 0 { wait = min(wait ?? untilNext, untilNext) }
         }
-        if watches.isEmpty && timers.isEmpty && timeout == nil { return false }
+        if watches.isEmpty && (wait == nil || virtualClock != nil) {
+            // Nothing outside can happen: on a virtual clock run what is due without sleeping.
+            fireTimers(dueBy: clock.now)
+            return false
+        }
         let ids = Array(watches.keys)
         var fds = ids.map { pollfd(fd: watches[$0]?.fd ?? -1, events: watches[$0]?.events ?? 0, revents: 0) }
-        let ms = wait < 0 ? Int32(-1) : Int32(min(wait * 1000, 3_600_000).rounded(.up))
+        let ms = wait.map { Int32(min($0 * 1000, 3_600_000).rounded(.up)) } ?? -1
         let n = fds.withUnsafeMutableBufferPointer { buf in poll(buf.baseAddress, nfds_t(buf.count), ms) }
         if n > 0 {
             for (k, id) in ids.enumerated() where fds[k].revents != 0 {
@@ -78,13 +99,36 @@ public final class EventLoop {
                 w.handler(fds[k].revents)
             }
         }
-        let after = Clock.monotonic()
-        for (id, t) in timers.sorted(by: { $0.value.deadline < $1.value.deadline }) where t.deadline <= after {
-            guard timers[id] != nil else { continue }
-            timers[id] = nil
-            t.handler()
-        }
+        fireTimers(dueBy: clock.now)
         return true
+    }
+
+    /// Moves a virtual clock `seconds` forward, firing every timer due by then in deadline order
+    /// (equal deadlines in the order they were scheduled). While a timer runs, the clock reads
+    /// its deadline, so a timer it schedules counts from there and, if that is due too, fires in
+    /// this same advance. Descriptors are not polled: `runOnce(timeout: 0)` or
+    /// `run(until:timeout:)` handle those. `advance(by: 0)` runs what is due now.
+    public func advance(by seconds: Double) {
+        guard let virtualClock else { preconditionFailure("advance(by:) needs a loop on a VirtualClock") }
+        let target = virtualClock.now + max(0, seconds)
+        fireTimers(dueBy: target)
+        virtualClock.now = target
+    }
+
+    /// Runs every timer due by `limit`, earliest first. Timers scheduled meanwhile that are due
+    /// by `limit` run too; on the real clock a new one is counted from a later reading than
+    /// `limit`, so an `after(0)` waits for the next pass and descriptors are not starved.
+    private func fireTimers(dueBy limit: Double) {
+        while let (id, timer) = earliestTimer(), timer.deadline <= limit {
+            timers[id] = nil
+            if let virtualClock, timer.deadline > virtualClock.now { virtualClock.now = timer.deadline }
+            timer.handler()
+        }
+    }
+
+    private func earliestTimer() -> (id: Int, timer: Timer)? {
+        timers.min { a, b in a.value.deadline != b.value.deadline ? a.value.deadline < b.value.deadline : a.key < b.key }
+            .map { ($0.key, $0.value) }
     }
 
     /// Runs until `stop()` is called.
@@ -95,36 +139,17 @@ public final class EventLoop {
         }
     }
 
-    /// Runs until `condition` holds or `timeout` seconds pass; returns whether it held (tests).
+    /// Runs until `condition` holds or `timeout` seconds pass; returns whether it held. For
+    /// waiting on something outside the loop's clock (a broker's answer, a pipe, a flip event):
+    /// the deadline is real time on any clock and only bounds a failing test. On a virtual clock
+    /// with no descriptor to watch nothing could change, so it answers at once.
     public func run(until condition: () -> Bool, timeout: Double) -> Bool {
         let end = Clock.monotonic() + timeout
         while !condition() {
             let left = end - Clock.monotonic()
             if left <= 0 { return false }
-            runOnce(timeout: min(left, 0.05))
+            if !runOnce(timeout: min(left, 0.05)) { return condition() }
         }
         return true
-    }
-}
-
-/// SIGINT and SIGTERM as readable events on a signalfd, so shutdown runs on the loop's thread
-/// (restoring the display is not async-signal-safe work).
-public final class SignalWatch {
-    private let descriptor: FileDescriptor
-    public var fd: Int32 { descriptor.rawValue }
-
-    public init(_ signals: [Int32] = [SIGINT, SIGTERM]) throws(SystemError) {
-        var set = sigset_t()
-        sigemptyset(&set)
-        for s in signals { sigaddset(&set, s) }
-        _ = try syscall("sigprocmask") { sigprocmask(SIG_BLOCK, &set, nil) }
-        descriptor = FileDescriptor(adopting: try syscall("signalfd") { signalfd(-1, &set, Int32(SFD_CLOEXEC | SFD_NONBLOCK)) })
-    }
-
-    /// The signal that arrived, if any.
-    public func read() -> Int32? {
-        var info = signalfd_siginfo()
-        let n = withUnsafeMutableBytes(of: &info) { buf in retryingEINTR { Glibc.read(fd, buf.baseAddress, buf.count) } }
-        return n == MemoryLayout<signalfd_siginfo>.size ? Int32(info.ssi_signo) : nil
     }
 }

@@ -41,17 +41,19 @@ public enum Files {
 
     /// Writes `bytes` to `path` atomically: a temporary file beside it, then rename, so a
     /// reader never sees a half-written file. The temporary has a unique name and is created
-    /// exclusively (mkostemp), so nothing planted at a guessable name is written through, and
+    /// exclusively (mkstemp), so nothing planted at a guessable name is written through, and
     /// two writers of one path never share a temporary.
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(SystemError) {
         let slash = path.lastIndex(of: "/")
         let dir = slash.map { String(path[...$0]) } ?? ""
         let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
         var template = Array((dir + "." + base + ".XXXXXX").utf8CString)
-        let raw = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard raw >= 0 else { throw SystemError("mkstemp", errno: errno, subject: path) }
+        let raw = try syscall("mkstemp", subject: path) {
+            template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        }
         _ = fcntl(raw, F_SETFD, FD_CLOEXEC)
-        let tmp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // The name mkstemp filled in, without the terminating NUL.
+        let tmp = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let fd = FileDescriptor(adopting: raw)
         do throws(SystemError) {
             _ = fchmod(raw, 0o644)

@@ -1,4 +1,5 @@
 @testable import Display
+import Glibc
 import Pixels
 import Platform
 import TestSupport
@@ -10,8 +11,9 @@ import Testing
 @Suite(.serialized) struct DisplayManagerTests {
     init() { Log.sink = { _ in } }
 
+    /// A manager on a loop with virtual time (flip events still come through the card's pipe).
     func start(_ card: FakeCard, selection: OutputSelection = .first, mode: ModeRequest? = nil) throws -> (DisplayManager, EventLoop, Box) {
-        let loop = EventLoop()
+        let loop = EventLoop(clock: VirtualClock())
         let m = DisplayManager(device: card, loop: loop, selection: selection, policy: ModePolicy(request: mode))
         let box = Box()
         m.onOutputsChanged = { box.outputs = $0; box.changes += 1 }
@@ -141,16 +143,26 @@ import Testing
         m.shutdown()
     }
 
+    /// A mode set the driver refuses is logged and makes the manager look at the card again
+    /// 0.5 s later. Here the display changed underneath (it now prefers 1280x720) and no hotplug
+    /// event came: only that rescan can notice, and the kiosk gets an output of the new size.
     @Test func aFailedModeSetIsReportedAndRetriedByRescan() throws {
+        let marker = "refused-\(UInt32.random(in: 0...UInt32.max))"
+        let log = LogCapture(containing: marker)
         let card = FakeCard(FakeCard.card(heads: 1))
         let (m, loop, box) = try start(card)
-        card.failNextEnable = .system(SystemError("drmModeAtomicCommit", errno: 16))
+        card.failNextEnable = .system(SystemError("drmModeAtomicCommit", errno: EBUSY, subject: marker))
         let o = try #require(box.outputs.first)
         #expect(throws: DisplayError.self) { _ = try draw(o, 0xFF00_0000) }
-        // The manager schedules a rescan; the head is still ours, so the kiosk draws again.
-        _ = loop.run(until: { false }, timeout: 0.7)
-        #expect(try draw(o, 0xFF00_0000))
-        #expect(card.journal.last == "enable Virtual-1 crtc 10 fb 101 1920x1080@60.00")
+        #expect(log.all.count == 1 && log.all.first?.hasPrefix("<3>Virtual-1: cannot show the frame: ") == true, "\(log.all)")
+        card.plug(30, modes: [.synthetic(1280, 720, preferred: true)])
+        loop.advance(by: 0.49)
+        #expect(box.outputs.first === o, "no rescan before 0.5 s")
+        loop.advance(by: 0.02)
+        let again = try #require(box.outputs.first)
+        #expect(again !== o && again.width == 1280 && again.height == 720)
+        #expect(try draw(again, 0xFF00_0000))
+        #expect(card.journal.last == "enable Virtual-1 crtc 10 fb 103 1280x720@60.00", "\(card.journal)")
         m.shutdown()
     }
 }
@@ -159,32 +171,63 @@ import Testing
 @Suite(.serialized) struct TakeOverTests {
     init() { Log.sink = { _ in } }
 
-    @Test func whenAnotherProgramTookTheScreenWeSetItAgainOnceMasterIsBack() throws {
-        let card = FakeCard(FakeCard.card(heads: 1))
-        let loop = EventLoop()
+    final class Outputs {
+        var list: [Output] = []
+        var first: Output? { list.first }
+    }
+
+    /// A manager on virtual time showing a first frame on one head, health checks running.
+    func showing(_ card: FakeCard) throws -> (DisplayManager, EventLoop, Outputs, Output) {
+        let loop = EventLoop(clock: VirtualClock())
         let m = DisplayManager(device: card, loop: loop)
-        var outputs: [Output] = []
-        m.onOutputsChanged = { outputs = $0 }
+        let outputs = Outputs()
+        m.onOutputsChanged = { outputs.list = $0 }
         try m.start()
         let o = try #require(outputs.first)
         o.nextFrame()?.fill(Color(pixel: 0xFF00_0000))
         try o.present(damage: nil)
-        m.startHealthChecks(every: 0.05)
-        // A compositor takes master and shows its own framebuffer.
+        m.startHealthChecks()
+        return (m, loop, outputs, o)
+    }
+
+    @Test func whenAnotherProgramTookTheScreenWeSetItAgainOnceMasterIsBack() throws {
+        let card = FakeCard(FakeCard.card(heads: 1))
+        let (m, loop, outputs, o) = try showing(card)
+        // A compositor takes master and shows its own framebuffer. The health check (every 2 s)
+        // notices; taking master back is tried every 0.5 s while the compositor holds it.
         card.master = false
         card.someoneElseIsMaster = true
         card.apply(crtc: 10, buffer: 999, mode: .synthetic(1024, 768), connectors: [30])
-        _ = loop.run(until: { false }, timeout: 0.3)
+        loop.advance(by: 30)
+        #expect(!card.master && outputs.first === o, "nothing to do while another program holds master")
         #expect(!card.journal.contains { $0.hasPrefix("enable") && $0.contains("fb 103") })
-        // It exits: master is free again; we take it and set our mode again with new buffers.
+        // It exits: master is free again; we take it at the next try and set our mode again
+        // with new buffers.
         card.someoneElseIsMaster = false
-        #expect(loop.run(until: { outputs.first !== o && !outputs.isEmpty }, timeout: 3))
+        loop.advance(by: 0.5)
+        #expect(card.master)
+        #expect(outputs.first !== o && !outputs.list.isEmpty)
         let again = try #require(outputs.first)
         again.nextFrame()?.fill(Color(pixel: 0xFF00_0000))
         try again.present(damage: nil)
         #expect(card.master)
         #expect(card.journal.last == "enable Virtual-1 crtc 10 fb 103 1920x1080@60.00")
         #expect(card.state.crtcs[0].bufferID == 103)
+        m.shutdown()
+    }
+
+    /// Still master, but our CRTC shows another framebuffer (a console switch, a program that
+    /// set it and exited). A static scene has no flip to fail, so the check every 2 s is what
+    /// notices, and the head is set up again.
+    @Test func aCrtcShowingSomethingElseIsNoticedByTheCheckEveryTwoSeconds() throws {
+        let card = FakeCard(FakeCard.card(heads: 1))
+        let (m, loop, outputs, o) = try showing(card)
+        loop.advance(by: 1)
+        card.apply(crtc: 10, buffer: 999, mode: .synthetic(1920, 1080), connectors: [30])
+        loop.advance(by: 0.99)
+        #expect(outputs.first === o, "not looked at before the check at 2 s")
+        loop.advance(by: 0.02)
+        #expect(outputs.first !== o && outputs.list.count == 1, "taken over: set up again")
         m.shutdown()
     }
 }

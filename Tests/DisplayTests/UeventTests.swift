@@ -33,51 +33,94 @@ import Testing
         #expect(usb?.isDRMHotplug == false)
     }
 
-    @Test func aBurstBecomesOneRescan() {
-        let loop = EventLoop()
-        var batches: [[Uevent]] = []
-        let d = HotplugDebounce(loop: loop, quiet: 0.05, maxDelay: 0.3) { batches.append($0) }
-        let e = Uevent(action: "change", devpath: "/x", fields: ["SUBSYSTEM": "drm", "HOTPLUG": "1"])
-        for _ in 0..<5 { d.event(e) }          // a TV flapping while it powers up
-        #expect(loop.run(until: { !batches.isEmpty }, timeout: 2))
-        #expect(batches.count == 1 && batches[0].count == 5)
-        d.event(e)                              // a later event is a new rescan
-        #expect(loop.run(until: { batches.count == 2 }, timeout: 2))
+    static let hotplug = Uevent(action: "change", devpath: "/devices/x/drm/card0",
+                                fields: ["SUBSYSTEM": "drm", "HOTPLUG": "1", "DEVNAME": "dri/card0"])
+}
+
+/// Coalescing hotplug bursts, on virtual time with the production settings (0.1 s quiet, 0.4 s
+/// at most after the first event).
+@Suite struct HotplugDebounceTests {
+    @Test func aBurstBecomesOneRescanAfterItHasBeenQuietFor100ms() {
+        let loop = EventLoop(clock: VirtualClock())
+        var batches: [(at: Double, count: Int)] = []
+        let d = HotplugDebounce(loop: loop) { batches.append((loop.now, $0.count)) }
+        for _ in 0..<3 {                        // a TV flapping while it powers up
+            d.event(UeventTests.hotplug)
+            loop.advance(by: 0.0625)
+        }
+        d.event(UeventTests.hotplug)
+        loop.advance(by: 0.09375)
+        #expect(batches.isEmpty, "not quiet for 0.1 s yet")
+        loop.advance(by: 0.03125)
+        #expect(batches.count == 1 && batches.first?.count == 4)
+        #expect(abs((batches.first?.at ?? 0) - 0.2875) < 1e-9, "0.1 s after the last event")
+        d.event(UeventTests.hotplug)            // a later event is a new rescan
+        loop.advance(by: 1)
+        #expect(batches.map(\.count) == [4, 1])
     }
 
-    @Test func aDisplayThatKeepsFlappingIsStillLookedAt() {
-        let loop = EventLoop()
-        var fired: [Double] = []
-        let d = HotplugDebounce(loop: loop, quiet: 0.1, maxDelay: 0.25) { _ in fired.append(Clock.monotonic()) }
-        let e = Uevent(action: "change", devpath: "/x", fields: ["SUBSYSTEM": "drm", "HOTPLUG": "1"])
-        let start = Clock.monotonic()
-        // An event every 50 ms for 0.6 s: never quiet, but rescans must still happen.
-        var next = start
-        while Clock.monotonic() - start < 0.6 {
-            if Clock.monotonic() >= next {
-                d.event(e)
-                next += 0.05
-            }
-            loop.runOnce(timeout: 0.01)
+    @Test func aDisplayThatKeepsFlappingIsStillLookedAtWithin400ms() {
+        let loop = EventLoop(clock: VirtualClock())
+        var batches: [(at: Double, count: Int)] = []
+        let d = HotplugDebounce(loop: loop) { batches.append((loop.now, $0.count)) }
+        // An event every 62.5 ms (exact in binary, so no instant ties) for 0.75 s: never quiet
+        // for 0.1 s.
+        for _ in 0..<12 {
+            d.event(UeventTests.hotplug)
+            loop.advance(by: 0.0625)
         }
-        #expect(fired.count >= 2)
-        if let first = fired.first { #expect(first - start < 0.4) }
+        loop.advance(by: 1)
+        #expect(batches.map(\.count) == [7, 5], "those of the first 0.4 s, then the rest once quiet")
+        #expect(batches.count == 2 && abs(batches[0].at - 0.4) < 1e-9 && abs(batches[1].at - 0.7875) < 1e-9,
+                "\(batches.map(\.at))")
     }
 }
 
+/// When the displays are looked at again: each debounced uevent burst and once more a second
+/// later, or every 3 s without uevents.
 @Suite struct HotplugMonitorTests {
     init() { Log.sink = { _ in } }
 
-    @Test func withoutUeventsItReprobesPeriodically() {
-        let loop = EventLoop()
+    @Test func aHotplugRescansAndLooksAgainOneSecondLater() throws {
+        let loop = EventLoop(clock: VirtualClock())
+        var reasons: [(at: Double, reason: String)] = []
+        let m = HotplugMonitor(loop: loop, cardPath: "/dev/dri/card0") { reason, _ in reasons.append((loop.now, reason)) }
+        try #require(m.usingUevents, "this test needs a NETLINK_KOBJECT_UEVENT socket")
+        m.received(UeventTests.hotplug)
+        loop.advance(by: 0.1)
+        #expect(reasons.map(\.reason) == ["hotplug: change dri/card0 HOTPLUG=1"])
+        loop.advance(by: 0.99)
+        #expect(reasons.count == 1)
+        loop.advance(by: 0.02)
+        #expect(reasons.map(\.reason) == ["hotplug: change dri/card0 HOTPLUG=1", "hotplug settled"])
+        #expect(abs((reasons.last?.at ?? 0) - 1.1) < 1e-9, "one second after the rescan")
+        loop.advance(by: 60)
+        #expect(reasons.count == 2, "once, not periodically")
+    }
+
+    @Test func anEventForAnotherCardIsNotOurs() throws {
+        let loop = EventLoop(clock: VirtualClock())
         var reasons: [String] = []
-        let m = HotplugMonitor(loop: loop, cardPath: "/dev/dri/card0", fallbackInterval: 0.05, forceFallback: true) { reason, events in
+        let m = HotplugMonitor(loop: loop, cardPath: "/dev/dri/card1") { reason, _ in reasons.append(reason) }
+        try #require(m.usingUevents, "this test needs a NETLINK_KOBJECT_UEVENT socket")
+        m.received(UeventTests.hotplug)
+        loop.advance(by: 5)
+        #expect(reasons.isEmpty)
+    }
+
+    @Test func withoutUeventsItReprobesEveryThreeSeconds() {
+        let loop = EventLoop(clock: VirtualClock())
+        var reasons: [(at: Double, reason: String)] = []
+        let m = HotplugMonitor(loop: loop, cardPath: "/dev/dri/card0", forceFallback: true) { reason, events in
             #expect(events.isEmpty)
-            reasons.append(reason)
+            reasons.append((loop.now, reason))
         }
         #expect(!m.usingUevents)
-        #expect(loop.run(until: { reasons.count >= 3 }, timeout: 2))
-        #expect(reasons.allSatisfy { $0 == "periodic re-probe" })
+        loop.advance(by: 2.99)
+        #expect(reasons.isEmpty)
+        loop.advance(by: 7.01)
+        #expect(reasons.map(\.at) == [3, 6, 9])
+        #expect(reasons.allSatisfy { $0.reason == "periodic re-probe" })
     }
 }
 

@@ -1,5 +1,5 @@
 import Display
-@testable import Kiosk
+import Kiosk
 import Pixels
 import Platform
 import QuizContract
@@ -7,52 +7,25 @@ import Renderer
 import TestSupport
 import Testing
 
-/// An output that keeps frames in memory and can hold a "flip" pending, like a DRM output.
-final class MemoryOutput: Output {
-    let name: String
-    let width: Int
-    let height: Int
-    var onReady: (() -> Void)?
-    let canvas: Canvas
-    var presented = 0
-    var flipPending = false
-    var holdFlips = false
+/// The screen's loop on virtual time: `advance(by: 0)` runs the redraw a change scheduled, so
+/// "nothing was drawn" is a fact about the loop, not about how long a test waited.
+@Suite struct KioskLoopTests {
+    /// The wall clock scenes are drawn at, while the loop's time is 0.
+    static let wallStart = RFC3339.parse("2026-11-29T20:00:00Z") ?? 0
 
-    init(name: String = "memory", width: Int = 320, height: Int = 180) {
-        self.name = name
-        self.width = width
-        self.height = height
-        canvas = Canvas(width: width, height: height)
-    }
-
-    func nextFrame() -> Canvas? { flipPending ? nil : canvas }
-    var lastDamage: [Rect]?
-    func present(damage: [Rect]?) throws {
-        presented += 1
-        lastDamage = damage
-        if holdFlips { flipPending = true }
-    }
-    func completeFlip() {
-        flipPending = false
-        onReady?()
-    }
-}
-
-@Suite(.serialized) struct KioskLoopTests {
     let fonts: FontSet
     init() throws {
         Log.sink = { _ in }
-        var dir = #filePath
-        for _ in 0..<3 { if let i = dir.lastIndex(of: "/") { dir = String(dir[..<i]) } }
-        fonts = try FontSet(directory: dir + "/fonts")
+        fonts = try FontSet(directory: bundledFonts)
     }
 
-    /// A kiosk on a fresh loop with one memory output and an in-memory source.
-    func makeKiosk(clock: Double? = nil, holdFlips: Bool = false) -> (EventLoop, Kiosk, MemoryOutput, InMemorySource) {
-        let loop = EventLoop()
+    /// A kiosk on a virtual loop with one output and an in-memory source. Its wall clock moves
+    /// with the loop's time, as the real ones do.
+    func makeKiosk(holdFlips: Bool = false) -> (EventLoop, Kiosk, FlippingOutput, InMemorySource) {
+        let loop = EventLoop(clock: VirtualClock())
         let kiosk = Kiosk(loop: loop, renderer: SceneRenderer(fonts: fonts))
-        if let clock { kiosk.clock = { clock } }
-        let out = MemoryOutput()
+        kiosk.clock = { Self.wallStart + loop.now }
+        let out = FlippingOutput()
         out.holdFlips = holdFlips
         kiosk.setOutputs([out])
         let source = InMemorySource()
@@ -61,93 +34,91 @@ final class MemoryOutput: Output {
     }
 
     @Test func aNewStateIsDrawnAndFramesMatchADirectRender() {
-        let (loop, kiosk, out, source) = makeKiosk(clock: 1000)
+        let (loop, kiosk, out, source) = makeKiosk()
         source.send(#"{"question":{"text":"Q1","choices":["a","b"]}}"#)
-        #expect(loop.run(until: { out.presented >= 1 && kiosk.store.current.question?.text == "Q1" }, timeout: 2))
-        loop.runOnce(timeout: 0.01)
+        loop.advance(by: 0)
+        #expect(out.presented == 1 && kiosk.store.current.question?.text == "Q1")
         let expected = Canvas(width: 320, height: 180)
-        SceneRenderer(fonts: fonts).render(kiosk.store.current, into: expected, now: 1000)
+        SceneRenderer(fonts: fonts).render(kiosk.store.current, into: expected, now: Self.wallStart)
         #expect(out.canvas.rgbBytes() == expected.rgbBytes())
     }
 
     @Test func statesFasterThanFramesCoalesceToTheLatest() {
         let (loop, kiosk, out, source) = makeKiosk(holdFlips: true)
-        #expect(loop.run(until: { out.presented == 1 }, timeout: 2))  // idle frame, flip now pending
+        loop.advance(by: 0)
+        #expect(out.presented == 1)  // the idle frame; its flip is pending now
         for i in 1...100 { source.send("{\"quizId\":\"q\",\"revision\":\(i),\"title\":\"T\(i)\"}") }
-        for _ in 0..<5 { loop.runOnce(timeout: 0.01) }
+        loop.advance(by: 0)
         #expect(out.presented == 1, "nothing is drawn while the flip is pending")
         out.completeFlip()
-        #expect(loop.run(until: { out.presented == 2 }, timeout: 2))
-        for _ in 0..<5 { loop.runOnce(timeout: 0.01) }
+        loop.advance(by: 0)
         #expect(out.presented == 2, "100 states became one frame")
         #expect(kiosk.store.current.title == "T100")
+        loop.advance(by: 10)
+        #expect(out.presented == 2, "no countdown: nothing more to draw")
     }
 
-    @Test func aRunningCountdownRedrawsEverySecond() {
+    /// The countdown is redrawn when the number it shows changes, once a second, and only the
+    /// countdown; when the time is up the ticks stop.
+    @Test func aRunningCountdownRedrawsOnceASecondUntilTheTimeIsUp() {
         let (loop, kiosk, out, source) = makeKiosk()
-        let end = RFC3339.format(Clock.now() + 30)
-        source.send("{\"question\":{\"text\":\"Q\",\"timeLimit\":30,\"endsAt\":\"\(end)\"}}")
-        #expect(loop.run(until: { out.presented >= 1 }, timeout: 2))
-        let before = out.presented
-        #expect(loop.run(until: { out.presented >= before + 2 }, timeout: 3.5), "two ticks in under 3.5 s")
-        let area = (out.lastDamage ?? []).reduce(0) { $0 + $1.width * $1.height }
-        #expect(area > 0 && area < out.width * out.height / 10, "a tick redraws the countdown only, not the whole screen")
+        let end = RFC3339.format(Self.wallStart + 30.25)
+        source.send("{\"question\":{\"text\":\"Q\",\"timeLimit\":31,\"endsAt\":\"\(end)\"}}")
+        loop.advance(by: 0)
+        #expect(out.presented == 1)  // 30.25 s left: shows 31
+        loop.advance(by: 0.25)
+        #expect(out.presented == 1, "31 is still right until 30 s are left")
+        loop.advance(by: 0.001)
+        #expect(out.presented == 2, "30")
+        #expect(out.lastDamageArea > 0 && out.lastDamageArea < out.width * out.height / 10,
+                "a tick redraws the countdown only, not the whole screen")
+        for second in 1...30 {
+            loop.advance(by: 0.998)
+            #expect(out.presented == second + 1, "no redraw within the second")
+            loop.advance(by: 0.002)
+            #expect(out.presented == second + 2, "the redraw for \(30 - second)")
+        }
+        loop.advance(by: 600)
+        #expect(out.presented == 32, "the time is up: nothing moves any more")
         withExtendedLifetime(kiosk) {}
     }
 
     @Test func theOfflineMarkRedrawsAndInvalidInputKeepsTheFrame() {
         let (loop, kiosk, out, source) = makeKiosk()
         source.send(#"{"title":"Good"}"#)
-        #expect(loop.run(until: { out.presented >= 1 && kiosk.store.current.title == "Good" }, timeout: 2))
-        loop.runOnce(timeout: 0.01)
-        let frames = out.presented
+        loop.advance(by: 0)
+        #expect(out.presented == 1 && kiosk.store.current.title == "Good")
         let pixels = out.canvas.rgbBytes()
         source.send("{\"title\":")
-        for _ in 0..<5 { loop.runOnce(timeout: 0.01) }
-        #expect(out.presented == frames && out.canvas.rgbBytes() == pixels)
+        loop.advance(by: 0)
+        #expect(out.presented == 1 && out.canvas.rgbBytes() == pixels, "an invalid message draws nothing")
         source.link(online: false)
-        #expect(loop.run(until: { out.presented > frames }, timeout: 2))
-        #expect(!kiosk.controllerOnline)
+        loop.advance(by: 0)
+        #expect(out.presented == 2 && !kiosk.controllerOnline)
+        #expect(out.canvas.rgbBytes() != pixels, "the mark is on screen")
     }
 }
 
-/// An output whose first presents fail, like a DRM output whose mode set the driver refused.
-final class FlakyOutput: Output {
-    let name = "flaky"
-    let width = 160
-    let height = 90
-    var onReady: (() -> Void)?
-    let canvas = Canvas(width: 160, height: 90)
-    var failuresLeft: Int
-    var attempts = 0
-    var shown = 0
-
-    init(failures: Int) { failuresLeft = failures }
-
-    struct Refused: Error {}
-
-    func nextFrame() -> Canvas? { canvas }
-    func present(damage: [Rect]?) throws {
-        attempts += 1
-        if failuresLeft > 0 {
-            failuresLeft -= 1
-            throw Refused()
-        }
-        shown += 1
-    }
-}
-
-@Suite(.serialized) struct KioskRetryTests {
+@Suite struct KioskRetryTests {
+    /// A static idle scene: no countdown, no new state. Only the retry (0.5 s, then 1 s later)
+    /// can bring the frame.
     @Test func aFailedPresentIsRetriedWithoutAnyNewState() throws {
         Log.sink = { _ in }
-        var dir = #filePath
-        for _ in 0..<3 { if let i = dir.lastIndex(of: "/") { dir = String(dir[..<i]) } }
-        let loop = EventLoop()
-        let kiosk = Kiosk(loop: loop, renderer: SceneRenderer(fonts: try FontSet(directory: dir + "/fonts")))
+        let loop = EventLoop(clock: VirtualClock())
+        let kiosk = Kiosk(loop: loop, renderer: SceneRenderer(fonts: try FontSet(directory: bundledFonts)))
         let out = FlakyOutput(failures: 2)
         kiosk.setOutputs([out])
-        // A static idle scene: no countdown, no new state. Only the retry can bring the frame.
-        #expect(loop.run(until: { out.shown == 1 }, timeout: 5), "attempts: \(out.attempts)")
-        #expect(out.attempts == 3)
+        loop.advance(by: 0)
+        #expect(out.attempts == 1)
+        loop.advance(by: 0.49)
+        #expect(out.attempts == 1)
+        loop.advance(by: 0.02)
+        #expect(out.attempts == 2)
+        loop.advance(by: 0.98)
+        #expect(out.attempts == 2, "the second retry waits 1 s")
+        loop.advance(by: 0.02)
+        #expect(out.attempts == 3 && out.shown == 1)
+        loop.advance(by: 60)
+        #expect(out.attempts == 3, "shown: nothing more to retry")
     }
 }

@@ -1,11 +1,10 @@
 @testable import Kiosk
 import Platform
 import Renderer
-import Synchronization
 import TestSupport
 import Testing
 
-@Suite(.serialized) struct StateStoreTests {
+@Suite struct StateStoreTests {
     init() { Log.sink = { _ in } }
 
     @Test func latestValidStateWinsAndInvalidOnesAreCountedAndIgnored() {
@@ -43,13 +42,11 @@ import Testing
     }
 
     @Test func rejectionLogsOneLineNamingTheOrigin() {
-        let captured = Mutex<[String]>([])
-        let observer = Log.observe { line in captured.withLock { $0.append(line) } }
-        defer { Log.stopObserving(observer) }
+        let origin = "quizkiosk/room-\(UInt32.random(in: 0...UInt32.max))/state"
+        let log = LogCapture(containing: origin)
         let store = StateStore()
-        store.apply(Array("{\"question\":{\"text\":\"a\nb\",\"choices\":5}}".utf8), from: "quizkiosk/room/state")
-        let lines = captured.withLock { $0 }.filter { $0.contains("quizkiosk/room/state") }
-        #expect(lines.count == 1)
-        #expect(lines.first?.hasPrefix("<4>quizkiosk/room/state: rejected: not JSON") == true, "\(lines)")
+        store.apply(Array("{\"question\":{\"text\":\"a\nb\",\"choices\":5}}".utf8), from: origin)
+        #expect(log.all.count == 1)
+        #expect(log.all.first?.hasPrefix("<4>\(origin): rejected: not JSON") == true, "\(log.all)")
     }
 }

@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test(.enabled(if: access("/usr/bin/openssl", X_OK) == 0, "openssl is installed by scripts/setup"))
-    func mqttsWithTheRightCAConnectsAndWithoutItIsRefused() throws {
+    func mqttsWithTheRightCAConnectsAndWithoutItIsRefused() async throws {
         let dir = TempDir.make()
         defer { TempDir.remove(dir) }
         let certs = try Self.makeCertificates(in: dir)
@@ -40,12 +40,12 @@ import Testing
         #expect(pub.publish(state))
 
         let screen = try Screen(source: "mqtts://127.0.0.1:\(broker.port)/secure", extra: ["--cafile", certs.ca])
-        #expect(screen.waitForFrame(screen.expected(state)), "\(screen.process.stderr)")
+        #expect(await screen.waitForFrame(screen.expected(state)), "\(screen.process.stderr)")
 
         // The system's CA store does not know our CA: no connection, one line, idle.
         let untrusting = try Screen(source: "mqtts://127.0.0.1:\(broker.port)/secure")
-        #expect(untrusting.process.waitForLines(containing: "controller link down", timeout: 10), "\(untrusting.process.stderr)")
-        #expect(untrusting.waitForFrame(untrusting.expected(.idle, offline: true)))
+        #expect(await untrusting.process.waitForLines(containing: "controller link down", timeout: 10), "\(untrusting.process.stderr)")
+        #expect(await untrusting.waitForFrame(untrusting.expected(.idle, offline: true)))
         #expect(untrusting.process.lines(containing: "TLS handshake failed").count == 1, "\(untrusting.process.stderr)")
         #expect(untrusting.process.lines(containing: "<4>").count == 1, "one warning, not one per attempt: \(untrusting.process.stderr)")
     }

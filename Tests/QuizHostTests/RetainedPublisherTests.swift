@@ -18,13 +18,13 @@ import Testing
     }
 
     /// What the broker retains on `topic` now, read by a fresh subscriber.
-    func retained(_ broker: LocalBroker, _ topic: String) throws -> [UInt8]? {
+    func retained(_ broker: LocalBroker, _ topic: String) async throws -> [UInt8]? {
         let watcher = try Publisher(broker.url, room: "r", subscribe: topic)
-        guard watcher.run(until: { !watcher.received.isEmpty }, timeout: 3) else { return nil }
+        guard await watcher.run(until: { !watcher.received.isEmpty }, timeout: 3) else { return nil }
         return watcher.received.last?.payload
     }
 
-    @Test func aMessageRetainedBeforeTheConnectionIsSentAndAcknowledged() throws {
+    @Test func aMessageRetainedBeforeTheConnectionIsSentAndAcknowledged() async throws {
         let broker = try LocalBroker()
         try broker.start()
         let loop = EventLoop()
@@ -39,11 +39,11 @@ import Testing
         #expect(p.retain(Array("two".utf8), on: "quizkiosk/r/state"))
         #expect(!p.isAcknowledged("quizkiosk/r/state"), "a newer message is not covered by the older one's ack")
         #expect(p.flush(on: loop, timeout: 10))
-        #expect(try retained(broker, "quizkiosk/r/state") == Array("two".utf8))
+        #expect(try await retained(broker, "quizkiosk/r/state") == Array("two".utf8))
         p.stop()
     }
 
-    @Test func everyTopicIsSentAgainAfterTheBrokerRestartsWithoutPersistence() throws {
+    @Test func everyTopicIsSentAgainAfterTheBrokerRestartsWithoutPersistence() async throws {
         let broker = try LocalBroker()
         try broker.start()
         let loop = EventLoop()
@@ -57,15 +57,15 @@ import Testing
         broker.kill()
         #expect(loop.run(until: { links.last == false }, timeout: 10), "the link loss is seen")
         try broker.start()
-        #expect(try retained(broker, "quizkiosk/r/state") == nil, "the restarted broker has forgotten")
+        #expect(try await retained(broker, "quizkiosk/r/state") == nil, "the restarted broker has forgotten")
         #expect(loop.run(until: { links.last == true }, timeout: 10), "reconnected")
         #expect(p.flush(on: loop, timeout: 10))
-        #expect(try retained(broker, "quizkiosk/r/state") == Array("state".utf8))
-        #expect(try retained(broker, "quizkiosk/r/media/x") == Array("picture".utf8))
+        #expect(try await retained(broker, "quizkiosk/r/state") == Array("state".utf8))
+        #expect(try await retained(broker, "quizkiosk/r/media/x") == Array("picture".utf8))
         p.stop()
     }
 
-    @Test func aRefusedPasswordEndsTheFlushWithTheReason() throws {
+    @Test func aRefusedPasswordEndsTheFlushWithTheReason() async throws {
         let broker = try LocalBroker(passwords: ["host": "right"])
         try broker.start()
         let loop = EventLoop()

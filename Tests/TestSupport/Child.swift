@@ -40,35 +40,32 @@ public final class Child {
 
     /// Waits until stderr has at least `count` lines containing `text`.
     @discardableResult
-    public func waitForLines(containing text: String, count: Int = 1, timeout: Double = 10) -> Bool {
-        waitUntil(timeout: timeout) { self.lines(containing: text).count >= count }
+    public func waitForLines(containing text: String, count: Int = 1, timeout: Double = 10) async -> Bool {
+        await waitUntil(timeout: timeout) { self.lines(containing: text).count >= count }
     }
 
     /// Waits for the process to exit by itself; returns its exit status (nil: still running).
     @discardableResult
-    public func wait(timeout: Double = 10) -> Int32? {
-        let end = Clock.monotonic() + timeout
-        while Clock.monotonic() < end {
-            if let status = process.poll() { return status }
-            usleep(10_000)
-        }
+    public func wait(timeout: Double = 10) async -> Int32? {
+        _ = await waitUntil(timeout: timeout) { process.poll() != nil }
         return process.poll()
     }
 
     /// SIGTERM (a clean shutdown) and wait.
     @discardableResult
-    public func terminate() -> Int32? {
+    public func terminate() async -> Int32? {
         guard status == nil else { return status }
         process.signal(SIGTERM)
-        return wait(timeout: 10)
+        return await wait(timeout: 10)
     }
 
-    /// SIGKILL: gone without a goodbye.
+    /// SIGKILL: gone without a goodbye (and reaped: SIGKILL cannot be caught, so the blocking
+    /// wait is short).
     public func kill() {
         guard status == nil else { return }
         closeStdin()
         process.signal(SIGKILL)
-        _ = wait(timeout: 10)
+        _ = process.wait()
     }
 
 }

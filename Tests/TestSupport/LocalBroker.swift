@@ -83,11 +83,30 @@ public final class LocalBroker {
         chmod(passwordPath, 0o600)
     }
 
-    /// Replaces the password file and tells the running broker to reload it (SIGHUP).
-    public func setPasswords(_ new: [String: String]) throws(MQTTError) {
+    /// Replaces the password file and tells the running broker to reload it (SIGHUP), then
+    /// waits until it has: the reload happens in the broker's own time, and a test that goes on
+    /// at once would race it. A probe logs in as the first user (by name) until it is let in.
+    public func setPasswords(_ new: [String: String], timeout: Double = 10) throws(MQTTError) {
         passwords = new
         try writePasswords()
-        if pid > 0 { Glibc.kill(pid, SIGHUP) }
+        guard pid > 0, let (user, password) = new.sorted(by: { $0.key < $1.key }).first else { return }
+        Glibc.kill(pid, SIGHUP)
+        var probeURL = url
+        probeURL.username = user
+        probeURL.password = password
+        let end = Clock.monotonic() + timeout
+        while Clock.monotonic() < end {
+            let loop = EventLoop()
+            let probe = try MQTTClient(.init(broker: probeURL, clientID: "reload-probe-\(UInt32.random(in: 0...UInt32.max))"), loop: loop)
+            var refused = false
+            probe.onRefused = { _ in refused = true }
+            probe.start()
+            _ = loop.run(until: { probe.state == .connected || refused }, timeout: end - Clock.monotonic())
+            let accepted = probe.state == .connected
+            probe.stop()
+            if accepted { return }
+        }
+        throw MQTTError("mosquitto did not take the new passwords within \(timeout) s")
     }
 
     /// Starts the broker and waits until it accepts connections.

@@ -3,6 +3,9 @@ import Platform
 
 /// A controller in the test process: its own loop and MQTT connection; every publish waits
 /// for the broker's acknowledgement, so when it returns the state is retained on the broker.
+/// Its loop runs only while the test is in one of its calls, which may be seconds apart (the
+/// test waits for a screen, or waits for a thread while other tests compute): hence the long
+/// keep-alive, and each call first makes sure the connection is still there.
 public final class Publisher {
     public let loop = EventLoop()
     public let client: MQTTClient
@@ -14,6 +17,7 @@ public final class Publisher {
         var c = MQTTClient.Configuration(broker: url, clientID: "test-pub-\(UInt32.random(in: 0...UInt32.max))", caFile: caFile)
         c.retryInitial = 0.1
         c.retryCap = 0.5
+        c.keepalive = 60
         client = try MQTTClient(c, loop: loop)
         topic = BrokerURL.stateTopic(room: room)
         client.onPublished = { [unowned self] mid in self.acked.insert(mid) }
@@ -27,10 +31,15 @@ public final class Publisher {
 
     @discardableResult
     public func publish(_ payload: [UInt8], retain: Bool = true) -> Bool {
-        // Catch up first: the broker may have dropped us while the test waited (keep-alive).
-        loop.runOnce(timeout: 0)
-        guard loop.run(until: { self.client.state == .connected }, timeout: 10), let mid = client.publish(.init(topic: topic, payload: payload, qos: 1, retain: retain)) else { return false }
+        guard catchUp(), let mid = client.publish(.init(topic: topic, payload: payload, qos: 1, retain: retain)) else { return false }
         return loop.run(until: { self.acked.contains(mid) }, timeout: 10)
+    }
+
+    /// Handles what came while the loop was not running, and waits for the connection if the
+    /// broker dropped it meanwhile.
+    private func catchUp() -> Bool {
+        loop.runOnce(timeout: 0)
+        return loop.run(until: { self.client.state == .connected }, timeout: 10)
     }
 
     @discardableResult
@@ -38,6 +47,7 @@ public final class Publisher {
 
     /// Publishes all, as fast as the connection takes them, then waits for every acknowledgement.
     public func publishAll(_ payloads: [[UInt8]]) -> Bool {
+        guard catchUp() else { return false }
         var mids: [Int32] = []
         for p in payloads {
             guard let mid = client.publish(.init(topic: topic, payload: p, qos: 1, retain: true)) else { return false }
@@ -47,8 +57,14 @@ public final class Publisher {
         return loop.run(until: { mids.allSatisfy { self.acked.contains($0) } }, timeout: 30)
     }
 
-    /// Runs the loop (to receive) until `condition` holds.
-    public func run(until condition: () -> Bool, timeout: Double = 10) -> Bool { loop.run(until: condition, timeout: timeout) }
+    /// Runs the loop (to receive) until `condition` holds: a turn of the loop that does not wait
+    /// every 10 ms, the task (not the thread) sleeping in between (see `waitUntil`).
+    public func run(until condition: () -> Bool, timeout: Double = 10) async -> Bool {
+        await waitUntil(timeout: timeout) {
+            loop.runOnce(timeout: 0)
+            return condition()
+        }
+    }
 
     deinit { client.stop() }
 }

@@ -29,33 +29,3 @@ public struct Run {
         unlink(outPath + ".in")
     }
 }
-
-/// A `quizkiosk` running in the background (a screen under test), stopped with a signal.
-public final class Background {
-    public let process: Subprocess
-    public let outPath: String
-
-    public init(_ args: [String], environment: [String: String] = [:]) throws {
-        outPath = "/tmp/qk-bg-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        var env = Platform.Environment.all
-        for (k, v) in environment { env[k] = v }
-        process = try Subprocess([quizkioskBinary] + args, stdout: .file(outPath + ".out"), stderr: .file(outPath + ".err"),
-                                 environment: env)
-    }
-
-    public var stderr: String { TempDir.read(outPath + ".err") }
-
-    /// Sends `signal` and waits; returns the exit status (128 + signal when killed by one).
-    @discardableResult
-    public func stop(_ signal: Int32 = SIGTERM) -> Int32 {
-        process.signal(signal)
-        return process.wait()
-    }
-
-    deinit {
-        process.signal(SIGKILL)
-        process.wait()
-        unlink(outPath + ".out")
-        unlink(outPath + ".err")
-    }
-}

@@ -61,18 +61,26 @@ public final class Screen {
     }
 
     /// The pixels of latest.png now (nil before the first frame).
-    public func frame() -> FramePixels? { (try? PNG.read(latestPath)).map { FramePixels(bytes: $0.rgbBytes()) } }
+    public func frame() -> FramePixels? { frame(named: "latest.png") }
 
-    /// Waits until latest.png shows exactly `pixels`.
-    public func waitForFrame(_ pixels: FramePixels, timeout: Double = 15) -> Bool {
-        waitUntil(timeout: timeout) { frame() == pixels }
+    /// The pixels of a file in the output folder (a kept frame: `keptFrames()`).
+    public func frame(named name: String) -> FramePixels? {
+        (try? PNG.read(directory + "/" + name)).map { FramePixels(bytes: $0.rgbBytes()) }
     }
 
-    /// The inode of latest.png: every frame replaces the file (rename), so an unchanged inode
-    /// means nothing was drawn since.
-    public func frameIdentity() -> UInt {
-        var st = stat()
-        return stat(latestPath, &st) == 0 ? UInt(st.st_ino) : 0
+    /// Waits until latest.png shows exactly `pixels`. Each frame replaces the file (a rename),
+    /// so it is decoded only when its inode or change time moved: decoding a large PNG every
+    /// few milliseconds would take the CPU the screen itself needs.
+    public func waitForFrame(_ pixels: FramePixels, timeout: Double = 15) async -> Bool {
+        var seen: [Int] = []
+        return await waitUntil(timeout: timeout) {
+            var st = stat()
+            guard stat(latestPath, &st) == 0 else { return false }
+            let identity = [Int(st.st_ino), st.st_ctim.tv_sec, st.st_ctim.tv_nsec, Int(st.st_size)]
+            guard identity != seen else { return false }
+            seen = identity
+            return frame() == pixels
+        }
     }
 
     public func keptFrames() -> [String] {

@@ -55,14 +55,17 @@ public enum TempDir {
     }
 }
 
-/// Waits until `condition` holds, checking every 20 ms, for at most `timeout` seconds: for
+/// Waits until `condition` holds, checking every 10 ms, for at most `timeout` seconds: for
 /// events in another process (a child's output, a broker's message). The deadline only bounds
 /// a failing test; a passing one returns as soon as the event happened.
-public func waitUntil(timeout: Double, _ condition: () -> Bool) -> Bool {
+///
+/// Between checks the task sleeps, not the thread: the test runner has one thread per core,
+/// and a test blocked in usleep or poll(2) holds one that other tests could run on.
+public func waitUntil(timeout: Double, _ condition: () -> Bool) async -> Bool {
     let end = Clock.monotonic() + timeout
     while true {
         if condition() { return true }
         if Clock.monotonic() > end { return false }
-        usleep(20_000)
+        try? await Task.sleep(for: .milliseconds(10))
     }
 }

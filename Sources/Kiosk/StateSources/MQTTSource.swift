@@ -17,7 +17,7 @@ public final class MQTTSource: StateSource {
     public var offlineAfter = 3.0
     /// Seconds between checks whether the presence changed (it is republished only then).
     public var presenceInterval = 1.0
-    /// Client settings for tests (faster retries).
+    /// Client settings beyond the URL (tests fix the retry jitter to check the delays).
     public var tune: ((inout MQTTClient.Configuration) -> Void)?
     /// What to publish as this screen's presence; nil publishes only online/offline.
     public var presence: (() -> ScreenPresence)?
@@ -29,6 +29,8 @@ public final class MQTTSource: StateSource {
     private weak var sink: StateSink?
     private var loop: EventLoop?
     private var offlineTimer: EventLoop.Token?
+    /// The sink was told the link is down; told again only after it came back up.
+    private var offlineReported = false
     private var presenceTimer: EventLoop.Token?
     private var published: [UInt8]?
 
@@ -94,6 +96,7 @@ public final class MQTTSource: StateSource {
     private func linkUp() {
         if let t = offlineTimer { loop?.cancel(t) }
         offlineTimer = nil
+        offlineReported = false
         sink?.controllerLink(online: true)
         published = nil
         publishPresence()
@@ -101,12 +104,17 @@ public final class MQTTSource: StateSource {
 
     private func linkDown() { armOfflineTimer() }
 
+    /// Every failed retry lands here; the grace runs from the first, and the sink hears "down"
+    /// once per outage.
     private func armOfflineTimer() {
-        guard offlineTimer == nil else { return }
+        guard offlineTimer == nil, !offlineReported else { return }
         offlineTimer = loop?.after(offlineAfter) { [weak self] in
             guard let self else { return }
             self.offlineTimer = nil
-            if self.client?.state != .connected { self.sink?.controllerLink(online: false) }
+            if self.client?.state != .connected {
+                self.offlineReported = true
+                self.sink?.controllerLink(online: false)
+            }
         }
     }
 

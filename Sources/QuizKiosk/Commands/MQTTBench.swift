@@ -50,7 +50,7 @@ enum MQTTBench {
         }
 
         var shown: (revision: Int, rendered: Double, written: Double)?
-        kiosk.onFrame = { _, state in
+        kiosk.observeFrames { _, state in
             if let rev = state.revision { shown = (rev, output.lastRendered, output.lastWritten) }
         }
         let topic = BrokerURL.stateTopic(room: "bench")

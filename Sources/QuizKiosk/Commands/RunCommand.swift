@@ -31,7 +31,7 @@ enum RunCommand {
             let out = try args.required("--out")
             let output = try HeadlessOutput(width: size.width, height: size.height, directory: out)
             var announced = false
-            kiosk.onFrame = { o, _ in
+            kiosk.observeFrames { o, _ in
                 if !announced {
                     announced = true
                     Log.info("\(o.name): first frame \(o.width)x\(o.height) in \(out)/latest.png")

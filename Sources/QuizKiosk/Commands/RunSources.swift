@@ -83,9 +83,7 @@ struct RunSources {
     static func keepOneFramePerState(_ kiosk: Kiosk, directory: String) {
         var last: QuizState?
         var count = 0
-        let previous = kiosk.onFrame
-        kiosk.onFrame = { output, state in
-            previous?(output, state)
+        kiosk.observeFrames { output, state in
             guard let headless = output as? HeadlessOutput, state != last else { return }
             last = state
             count += 1

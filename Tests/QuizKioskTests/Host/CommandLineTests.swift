@@ -7,14 +7,14 @@ import Testing
 
 /// `publish`, and the one-line errors of `run`, `host` and `publish` for bad options, URLs
 /// and files (the built binary, as a user runs it).
-@Suite(.serialized) final class CommandLineTests {
+@Suite final class CommandLineTests {
     let directory = TempDir.make()
     init() { Log.sink = { _ in } }
     deinit { TempDir.remove(directory) }
 
-    func run(_ args: [String], environment: [String: String] = [:]) throws -> Child {
+    func run(_ args: [String], environment: [String: String] = [:]) async throws -> Child {
         let c = try Child(args, environment: environment)
-        #expect(c.wait(timeout: 20) != nil, "\(args) did not finish")
+        #expect(await c.wait(timeout: 20) != nil, "\(args) did not finish")
         return c
     }
 
@@ -24,45 +24,45 @@ import Testing
         return path
     }
 
-    @Test func publishValidatesThenPublishesRetained() throws {
+    @Test func publishValidatesThenPublishesRetained() async throws {
         let broker = try LocalBroker()
         try broker.start()
         let url = "mqtt://127.0.0.1:\(broker.port)"
         let good = #"{"quizId":"p","revision":1,"question":{"text":"OK?","choices":["yes","no"]}}"#
-        let ok = try run(["publish", "--broker", url, "--room", "r", try file(good)])
+        let ok = try await run(["publish", "--broker", url, "--room", "r", try file(good)])
         #expect(ok.status == 0, "\(ok.stderr)")
         #expect(ok.stdout.contains("published \(good.utf8.count) bytes to quizkiosk/r/state (retained)"), "\(ok.stdout)")
 
-        let bad = try run(["publish", "--broker", url + "/r", try file(#"{"question":{"text":"Q","choices":["a",2]}}"#)])
+        let bad = try await run(["publish", "--broker", url + "/r", try file(#"{"question":{"text":"Q","choices":["a",2]}}"#)])
         #expect(bad.status == 1)
         #expect(bad.stderrLines.count == 1 && bad.stderr.contains("question.choices[1]: must be a string, got a number (not published"), "\(bad.stderr)")
 
         let watcher = try Publisher(broker.url, room: "r", subscribe: "quizkiosk/r/state")
-        #expect(watcher.run(until: { watcher.received.count == 1 }))
+        #expect(await watcher.run(until: { watcher.received.count == 1 }))
         #expect(watcher.received.first?.payload == Array(good.utf8), "the invalid one was not published")
 
-        let raw = try run(["publish", "--broker", url, "--room", "r", "--raw", try file("not json")])
+        let raw = try await run(["publish", "--broker", url, "--room", "r", "--raw", try file("not json")])
         #expect(raw.status == 0)
-        #expect(watcher.run(until: { watcher.received.last?.payload == Array("not json".utf8) }))
-        let clear = try run(["publish", "--broker", url, "--room", "r", "--clear"])
+        #expect(await watcher.run(until: { watcher.received.last?.payload == Array("not json".utf8) }))
+        let clear = try await run(["publish", "--broker", url, "--room", "r", "--clear"])
         #expect(clear.status == 0 && clear.stdout.contains("cleared quizkiosk/r/state"))
-        #expect(watcher.run(until: { watcher.received.last?.payload == [] }))
+        #expect(await watcher.run(until: { watcher.received.last?.payload == [] }))
     }
 
-    @Test func publishRefusedAndUnreachableAreOneLineAndAFailure() throws {
+    @Test func publishRefusedAndUnreachableAreOneLineAndAFailure() async throws {
         let broker = try LocalBroker(passwords: ["host": "right"])
         try broker.start()
         let state = try file(#"{"title":"x"}"#)
-        let refused = try run(["publish", "--broker", "mqtt://host@127.0.0.1:\(broker.port)/r", state],
+        let refused = try await run(["publish", "--broker", "mqtt://host@127.0.0.1:\(broker.port)/r", state],
                               environment: ["QUIZKIOSK_MQTT_PASSWORD": "wrong"])
         #expect(refused.status == 1)
         #expect(refused.stderrLines.count == 1 && refused.stderr.contains("refused the connection: not authorised"), "\(refused.stderr)")
-        let accepted = try run(["publish", "--broker", "mqtt://host@127.0.0.1:\(broker.port)/r", state],
+        let accepted = try await run(["publish", "--broker", "mqtt://host@127.0.0.1:\(broker.port)/r", state],
                                environment: ["QUIZKIOSK_MQTT_PASSWORD": "right"])
         #expect(accepted.status == 0, "\(accepted.stderr)")
 
         let port = try LocalBroker.freePort()
-        let unreachable = try run(["publish", "--broker", "mqtt://127.0.0.1:\(port)/r", "--timeout", "1", state])
+        let unreachable = try await run(["publish", "--broker", "mqtt://127.0.0.1:\(port)/r", "--timeout", "1", state])
         #expect(unreachable.status == 1)
         #expect(unreachable.stderrLines.last?.contains("not published: no acknowledgement from the broker within 1 s") == true, "\(unreachable.stderr)")
     }
@@ -84,8 +84,8 @@ import Testing
         (["publish", "--broker", "mqtt://:pw@h/r", "s.json"], "the user name is empty"),
         (["publish", "--room", "r", "s.json"], "--broker is required"),
     ])
-    func badOptionsAreOneLine(args: [String], expected: String) throws {
-        let c = try run(args)
+    func badOptionsAreOneLine(args: [String], expected: String) async throws {
+        let c = try await run(args)
         #expect(c.status == 1 || c.status == 2)
         #expect(c.stderrLines.first?.contains(expected) == true, "\(c.stderr)")
         #expect(!c.stderr.contains("Fatal error"))
@@ -93,7 +93,7 @@ import Testing
 
     /// `echo q | quizkiosk host …`: the quit comes before the connection; the host still waits
     /// for the first state's acknowledgement and exits 0 (it used to race, exiting 1).
-    @Test func anImmediateQuitStillDeliversTheFirstState() throws {
+    @Test func anImmediateQuitStillDeliversTheFirstState() async throws {
         let broker = try LocalBroker()
         try broker.start()
         for _ in 0..<3 {
@@ -101,12 +101,12 @@ import Testing
                               stdinPipe: true)
             c.send("q")
             c.closeStdin()
-            #expect(c.wait(timeout: 15) == 0, "\(c.stderr)")
+            #expect(await c.wait(timeout: 15) == 0, "\(c.stderr)")
             #expect(c.stdout.contains("the screens keep showing revision 1"), "\(c.stdout)")
         }
     }
 
-    @Test func aSilentBrokerIsSaidToGiveNoAnswer() throws {
+    @Test func aSilentBrokerIsSaidToGiveNoAnswer() async throws {
         // A TCP listener that accepts and never speaks MQTT.
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
@@ -117,23 +117,23 @@ import Testing
         }
         try #require(bound && listen(fd, 8) == 0)
         let port = Int(UInt16(bigEndian: addr.sin_port))
-        let c = try run(["publish", "--broker", "mqtt://127.0.0.1:\(port)/r", "--timeout", "3", "--clear"])
+        let c = try await run(["publish", "--broker", "mqtt://127.0.0.1:\(port)/r", "--timeout", "3", "--clear"])
         #expect(c.status == 1)
         #expect(!c.stderr.contains("Unknown error"), "\(c.stderr)")
         #expect(c.stderr.contains("no acknowledgement from the broker within 3 s"), "\(c.stderr)")
     }
 
-    @Test func aQuizFileMistakeNamesTheField() throws {
+    @Test func aQuizFileMistakeNamesTheField() async throws {
         let quiz = try file(#"{"title":"T","questions":[{"text":"Q","choices":["a","b"],"correct":5}]}"#)
-        let c = try run(["host", quiz, "--broker", "mqtt://127.0.0.1:1/r"])
+        let c = try await run(["host", quiz, "--broker", "mqtt://127.0.0.1:1/r"])
         #expect(c.status == 1)
         #expect(c.stderrLines == ["quizkiosk: \(quiz): questions[0].correct: 5 is not the index of a choice (0 to 1; the first choice is 0)"])
     }
 
-    @Test func aPasswordInTheURLWorksButIsWarnedAbout() throws {
+    @Test func aPasswordInTheURLWorksButIsWarnedAbout() async throws {
         let broker = try LocalBroker(passwords: ["host": "pw"])
         try broker.start()
-        let c = try run(["publish", "--broker", "mqtt://host:pw@127.0.0.1:\(broker.port)/r", "--clear"])
+        let c = try await run(["publish", "--broker", "mqtt://host:pw@127.0.0.1:\(broker.port)/r", "--clear"])
         #expect(c.status == 0, "\(c.stderr)")
         #expect(c.stderr.contains("the password in the URL is visible to every user of this machine"))
         #expect(!c.stderr.contains(":pw@"))
@@ -143,9 +143,9 @@ import Testing
 @Suite struct BenchSmokeTests {
     /// The latency benchmark runs end to end (few updates, small frames: figures come from a
     /// release build, see README).
-    @Test func benchMQTTRunsAndReportsBothLatencies() throws {
+    @Test func benchMQTTRunsAndReportsBothLatencies() async throws {
         let c = try Child(["bench", "--mqtt", "--updates", "10", "--size", "320x180", "--fonts", repositoryRoot + "/fonts"])
-        #expect(c.wait(timeout: 60) == 0, "\(c.stderr)")
+        #expect(await c.wait(timeout: 60) == 0, "\(c.stderr)")
         #expect(c.stdout.contains("frame rendered (what DRM would flip): p50 "), "\(c.stdout)")
         #expect(c.stdout.contains("latest.png written (PNG encode + rename): p50 "))
     }

@@ -9,10 +9,10 @@ import Testing
 /// The host command drives a whole quiz (keys typed into it one by one) while a headless screen
 /// shows it through a real broker: each step's published state is captured, and the screen's
 /// frame must equal the library's rendering of exactly that state at the screen's clock.
-@Suite(.serialized) struct HostEndToEndTests {
+@Suite struct HostEndToEndTests {
     init() { Log.sink = { _ in } }
 
-    @Test func theHostDrivesAWholeQuizThroughEveryPhaseOnAHeadlessScreen() throws {
+    @Test func theHostDrivesAWholeQuizThroughEveryPhaseOnAHeadlessScreen() async throws {
         let broker = try LocalBroker()
         try broker.start()
         // The screen's clock frozen at the start, so question frames show the countdown at a
@@ -24,10 +24,10 @@ import Testing
                               "--room", "finals"], stdinPipe: true)
 
         var phases: [QuizState.Phase] = []
-        func step(_ key: String?, _ phase: QuizState.Phase, revision: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+        func step(_ key: String?, _ phase: QuizState.Phase, revision: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
             if let key { host.send(key) }
             var state: QuizState?
-            let published = watcher.run(until: {
+            let published = await watcher.run(until: {
                 guard let last = watcher.received.last, let s = try? StateDecoder.decode(last.payload) else { return false }
                 state = s
                 return s.revision == revision
@@ -35,30 +35,30 @@ import Testing
             #expect(published, "revision \(revision) after key \(key ?? "-"): \(host.stdout) \(host.stderr)", sourceLocation: sourceLocation)
             guard let state else { return }
             #expect(state.phase == phase, "revision \(revision)", sourceLocation: sourceLocation)
-            #expect(screen.waitForFrame(screen.expected(state)), "revision \(revision) (\(phase)) on screen", sourceLocation: sourceLocation)
+            #expect(await screen.waitForFrame(screen.expected(state)), "revision \(revision) (\(phase)) on screen", sourceLocation: sourceLocation)
             phases.append(state.phase)
         }
 
-        step(nil, .lobby, revision: 1)
-        step("n", .question, revision: 2)
-        step("r", .reveal, revision: 3)
-        step("l", .leaderboard, revision: 4)
-        step("n", .question, revision: 5)
-        step("b", .leaderboard, revision: 6)  // back: the standings again
-        step("next", .question, revision: 7)  // words work too
-        step("n", .reveal, revision: 8)  // next during a question reveals
+        await step(nil, .lobby, revision: 1)
+        await step("n", .question, revision: 2)
+        await step("r", .reveal, revision: 3)
+        await step("l", .leaderboard, revision: 4)
+        await step("n", .question, revision: 5)
+        await step("b", .leaderboard, revision: 6)  // back: the standings again
+        await step("next", .question, revision: 7)  // words work too
+        await step("n", .reveal, revision: 8)  // next during a question reveals
         var revision = 8
         for _ in 3...5 {
             revision += 1
-            step("n", .question, revision: revision)
+            await step("n", .question, revision: revision)
             revision += 1
-            step("r", .reveal, revision: revision)
+            await step("r", .reveal, revision: revision)
         }
-        step("n", .ended, revision: 15)
+        await step("n", .ended, revision: 15)
         #expect(Set(phases) == [.lobby, .question, .reveal, .leaderboard, .ended])
 
         host.send("q")
-        #expect(host.wait(timeout: 10) == 0, "\(host.stderr)")
+        #expect(await host.wait(timeout: 10) == 0, "\(host.stderr)")
         #expect(host.stdout.contains("the screens keep showing revision 15"), "\(host.stdout)")
         #expect(host.stdout.contains("[2] question 1/5: Which planet has the most known moons?"))
         // One kept frame per state shown: the idle start and the 15 states.
@@ -66,17 +66,17 @@ import Testing
         #expect(screen.keptFrames().last?.hasSuffix("-r15.png") == true)
     }
 
-    @Test func aHostThatStartsBeforeTheBrokerPublishesWhenItComes() throws {
+    @Test func aHostThatStartsBeforeTheBrokerPublishesWhenItComes() async throws {
         let broker = try LocalBroker()
         let host = try Child(["host", repositoryRoot + "/examples/quiz-ja.json", "--broker", "mqtt://127.0.0.1:\(broker.port)/r2"],
                              stdinPipe: true)
-        usleep(700_000)
+        #expect(await host.waitForLines(containing: "cannot reach the broker"), "it tried, and failed, first: \(host.stderr)")
         try broker.start()
         let watcher = try Publisher(broker.url, room: "r2", subscribe: "quizkiosk/r2/state")
-        #expect(watcher.run(until: {
+        #expect(await watcher.run(until: {
             watcher.received.last.flatMap { try? StateDecoder.decode($0.payload) }?.phase == .lobby
         }, timeout: 15), "\(host.stderr)")
         host.closeStdin()  // end of input quits
-        #expect(host.wait(timeout: 10) == 0, "\(host.stderr)")
+        #expect(await host.wait(timeout: 10) == 0, "\(host.stderr)")
     }
 }

@@ -14,14 +14,14 @@ import Testing
     }
 
     @Test(arguments: [0, 1, 2])
-    func sigtermStillStopsTheScreen(closedFD: Int) throws {
+    func sigtermStillStopsTheScreen(closedFD: Int) async throws {
         let dir = TempDir.make()
         defer { TempDir.remove(dir) }
         let p = try start(closing: closedFD, ["run", "--headless", "--out", dir, "--size", "64x36", "--source", "stdin", "--fonts", bundledFonts])
         // The first frame is on disk: the kiosk is up and waiting on its sources.
-        #expect(waitUntil(timeout: 15) { access(dir + "/latest.png", F_OK) == 0 })
+        #expect(await waitUntil(timeout: 15) { access(dir + "/latest.png", F_OK) == 0 })
         p.signal(SIGTERM)
-        #expect(waitUntil(timeout: 10) { p.poll() != nil }, "SIGTERM was not swallowed")
+        #expect(await waitUntil(timeout: 10) { p.poll() != nil }, "SIGTERM was not swallowed")
         if p.poll() == nil { p.signal(SIGKILL) }
         #expect(p.wait() == 0)
     }

@@ -6,7 +6,7 @@ import Testing
 /// once with one line, never waited on.
 @Suite struct FontPathTests {
     @Test(arguments: ["layout", "render", "run"])
-    func aFIFOAsAFontIsRefusedNotWaitedOn(command: String) throws {
+    func aFIFOAsAFontIsRefusedNotWaitedOn(command: String) async throws {
         let dir = TempDir.make()
         defer { TempDir.remove(dir) }
         #expect(mkfifo(dir + "/fifo.ttf", 0o600) == 0)
@@ -21,7 +21,7 @@ import Testing
         }
         for fonts in [["--fonts", bundledFonts, "--font", dir + "/fifo.ttf"], ["--fonts", dir + "/fonts"]] {
             let c = try Child([command] + tail + fonts)
-            let status = c.wait(timeout: 10)
+            let status = await c.wait(timeout: 10)
             #expect(status == 1, "\(command) \(fonts): exited \(status.map(String.init) ?? "not at all (blocked on the FIFO?)")")
             #expect(c.stderr.contains("not a regular file"), "\(c.stderr)")
         }

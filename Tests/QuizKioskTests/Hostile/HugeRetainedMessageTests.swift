@@ -16,7 +16,7 @@ import Testing
         return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }.map { $0 / 1024 }
     }
 
-    @Test func aQuarterGigabyteRetainedStateCostsTheScreenNothing() throws {
+    @Test func aQuarterGigabyteRetainedStateCostsTheScreenNothing() async throws {
         let broker = try LocalBroker()
         try broker.start()
         let publisher = try Publisher(broker.url, room: "big")
@@ -24,12 +24,12 @@ import Testing
         try #require(publisher.publish(huge), "the broker took the 250 MB retained message")
 
         let screen = try Screen(source: "mqtt://127.0.0.1:\(broker.port)/big", width: 320, height: 180)
-        #expect(screen.process.waitForLines(containing: "connected"), "\(screen.process.stderr)")
+        #expect(await screen.process.waitForLines(containing: "connected"), "\(screen.process.stderr)")
         // A state published after the huge one reaches the screen after it would have: once it
         // is on screen, the broker has sent (or, rightly, not sent) the huge one.
         let after = #"{"title":"after the huge one"}"#
         #expect(publisher.publish(Array(after.utf8), retain: false))
-        #expect(screen.waitForFrame(screen.expected(after)), "the screen goes on")
+        #expect(await screen.waitForFrame(screen.expected(after)), "the screen goes on")
         let peak = peakMiB(screen.process.pid)
         #expect(peak != nil && peak! < 100, "peak resident memory \(peak.map { "\($0) MiB" } ?? "?") for a 250 MB retained message")
         #expect(!screen.process.stderr.contains("250000000 bytes"), "the broker did not even send it")

@@ -13,7 +13,7 @@ import Testing
         try Child(["run", "--headless", "--out", dir, "--size", "64x36", "--source", "demo", "--fonts", bundledFonts])
     }
 
-    @Test func aFolderOfAnotherUserIsRefusedAndAPlantedLinkNeverFollowed() throws {
+    @Test func aFolderOfAnotherUserIsRefusedAndAPlantedLinkNeverFollowed() async throws {
         try #require(geteuid() == 0, "needs root to make a folder of another user (CI runs as root)")
         let base = TempDir.make()
         defer { TempDir.remove(base) }
@@ -25,7 +25,7 @@ import Testing
         symlink(victim, theirs + "/.latest.png.tmp")
         symlink(victim, theirs + "/latest.png")
         let c = try screen(theirs)
-        #expect(c.wait(timeout: 10) == 1, "refused at start")
+        #expect(await c.wait(timeout: 10) == 1, "refused at start")
         #expect(c.stderr.contains("belongs to user \(nobody)"), "\(c.stderr)")
         #expect(TempDir.read(victim) == "precious")
 
@@ -35,41 +35,41 @@ import Testing
         mkdir(ours, 0o755)
         symlink(victim, ours + "/.latest.png.tmp")
         let s = try screen(ours)
-        #expect(waitUntil(timeout: 15) { (try? Files.read(ours + "/latest.png", limit: 1 << 20))?.prefix(4) == [0x89, 0x50, 0x4E, 0x47] })
-        s.terminate()
+        #expect(await waitUntil(timeout: 15) { (try? Files.read(ours + "/latest.png", limit: 1 << 20))?.prefix(4) == [0x89, 0x50, 0x4E, 0x47] })
+        await s.terminate()
         #expect(TempDir.read(victim) == "precious")
     }
 
-    @Test func aFolderOthersCanWriteIsRefusedUnlessStickyAndOurs() throws {
+    @Test func aFolderOthersCanWriteIsRefusedUnlessStickyAndOurs() async throws {
         let base = TempDir.make()
         defer { TempDir.remove(base) }
         let open = base + "/open"
         mkdir(open, 0o777)
         chmod(open, 0o777)
         let c = try screen(open)
-        #expect(c.wait(timeout: 10) == 1)
+        #expect(await c.wait(timeout: 10) == 1)
         #expect(c.stderr.contains("others can write to it"), "\(c.stderr)")
         let sticky = base + "/sticky"
         mkdir(sticky, 0o777)
         chmod(sticky, 0o1777)
         let s = try screen(sticky)
-        #expect(waitUntil(timeout: 15) { access(sticky + "/latest.png", F_OK) == 0 }, "\(s.stderr)")
-        s.terminate()
+        #expect(await waitUntil(timeout: 15) { access(sticky + "/latest.png", F_OK) == 0 }, "\(s.stderr)")
+        await s.terminate()
     }
 
-    @Test func aSecondScreenOnTheSameFolderIsRefusedClearly() throws {
+    @Test func aSecondScreenOnTheSameFolderIsRefusedClearly() async throws {
         let dir = TempDir.make()
         defer { TempDir.remove(dir) }
         let first = try screen(dir)
-        #expect(waitUntil(timeout: 15) { access(dir + "/latest.png", F_OK) == 0 })
+        #expect(await waitUntil(timeout: 15) { access(dir + "/latest.png", F_OK) == 0 })
         let second = try screen(dir)
-        #expect(second.wait(timeout: 10) == 1)
+        #expect(await second.wait(timeout: 10) == 1)
         #expect(second.stderr.contains("another quizkiosk (pid \(first.pid)) writes its frames here"), "\(second.stderr)")
         #expect(first.status == nil, "the first screen goes on")
-        first.terminate()
+        await first.terminate()
     }
 
-    @Test func renderToStandardOutputOrRefusingADeviceOrLink() throws {
+    @Test func renderToStandardOutputOrRefusingADeviceOrLink() async throws {
         let dir = TempDir.make()
         defer { TempDir.remove(dir) }
         TempDir.write(dir + "/s.json", "{}")
@@ -87,7 +87,7 @@ import Testing
         #expect(lstat("/dev/stdout", &st) == 0 && (st.st_mode & S_IFMT) == S_IFLNK, "/dev/stdout is still a link")
     }
 
-    @Test func aFullDiskIsSaidAsSuchNamingTheFile() throws {
+    @Test func aFullDiskIsSaidAsSuchNamingTheFile() async throws {
         try #require(geteuid() == 0, "needs root to mount a tiny tmpfs (CI runs as root)")
         let dir = TempDir.make()
         defer { TempDir.remove(dir) }
