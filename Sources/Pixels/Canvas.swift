@@ -108,12 +108,8 @@ public final class Canvas {
         guard !dest.isEmpty else { return }
         let c = color.pixel
         for dy in dest.minY..<dest.maxY {
-            let src = mask + (dy - y) * pitch + (dest.minX - x)
-            let row = pixels + dy * stride + dest.minX
-            for i in 0..<dest.width {
-                let a = UInt32(src[i])
-                if a != 0 { row[i] = blend(row[i], c, a) }
-            }
+            Canvas.blendRow(pixels + dy * stride + dest.minX, coverage: mask + (dy - y) * pitch + (dest.minX - x),
+                            count: dest.width, color: c)
         }
     }
 

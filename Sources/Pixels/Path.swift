@@ -119,8 +119,8 @@ extension Canvas {
             }
         }
         let c = color.pixel
-        acc.resolve { x, y, alpha in
-            blendPixel(x: area.x + x, y: area.y + y, c, alpha: alpha)
+        acc.resolveRows { y, coverage in
+            Canvas.blendRow(pixels + (area.y + y) * stride + area.x, coverage: coverage, count: area.width, color: c)
         }
     }
 }
@@ -196,15 +196,23 @@ struct CoverageAccumulator {
         }
     }
 
-    /// Integrates each row and reports the non-zero coverages as 0...255.
-    func resolve(_ emit: (Int, Int, UInt32) -> Void) {
+    /// Integrates each row into coverages 0...255 and hands the row over (to be blended eight
+    /// pixels at a time; a pixel-by-pixel callback cost more than the integration).
+    func resolveRows(_ emit: (Int, UnsafePointer<UInt8>) -> Void) {
         let rowStride = width + 2
-        for y in 0..<height {
-            var sum: Float = 0
-            for x in 0..<width {
-                sum += cells[y * rowStride + x]
-                let a = UInt32(min(1, abs(sum)) * 255 + 0.5)
-                if a > 0 { emit(x, y, a) }
+        var row = [UInt8](repeating: 0, count: width)
+        row.withUnsafeMutableBufferPointer { out in
+            guard let base = out.baseAddress else { return }
+            for y in 0..<height {
+                var sum: Float = 0
+                var any = false
+                for x in 0..<width {
+                    sum += cells[y * rowStride + x]
+                    let a = UInt8(min(1, abs(sum)) * 255 + 0.5)
+                    out[x] = a
+                    any = any || a != 0
+                }
+                if any { emit(y, base) }
             }
         }
     }

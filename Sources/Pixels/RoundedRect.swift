@@ -4,15 +4,20 @@ extension Canvas {
     /// Fills a rectangle with anti-aliased rounded corners. Straight edges sit on whole pixels
     /// and are drawn as solid spans; only the corner pixels compute coverage, from the distance
     /// of the pixel centre to the corner's circle.
-    public func fillRoundedRect(_ rect: Rect, radius: Double, _ color: Color) {
+    ///
+    /// `holes` are left untouched in the solid rows between the corners: a later opaque shape
+    /// covers them (see `fillRect(_:_:excluding:)`).
+    public func fillRoundedRect(_ rect: Rect, radius: Double, _ color: Color, excluding holes: [Rect] = []) {
         guard !rect.isEmpty else { return }
         let r = max(0, min(radius, Double(min(rect.width, rect.height)) / 2))
         let band = Int(r.rounded(.up))
         if band == 0 {
-            fillRect(rect, color)
+            fillRect(rect, color, excluding: holes)
             return
         }
         let c = color.pixel
+        // The rows between the corners are one solid rectangle.
+        fillRect(Rect(x: rect.minX, y: rect.minY + band, width: rect.width, height: rect.height - 2 * band), color, excluding: holes)
         // Rows clipped first so a huge rectangle costs only the rows on screen.
         let y0 = max(rect.minY, clip.minY), y1 = min(rect.maxY, clip.maxY)
         guard y0 < y1 else { return }
@@ -20,10 +25,7 @@ extension Canvas {
         let top = Double(rect.minY) + r, bottom = Double(rect.maxY) - r
         for y in y0..<y1 {
             let inTop = y < rect.minY + band, inBottom = y >= rect.maxY - band
-            guard inTop || inBottom else {
-                blendSpan(y: y, x0: rect.minX, x1: rect.maxX, c, alpha: 255)
-                continue
-            }
+            guard inTop || inBottom else { continue }
             let cy = Double(y) + 0.5
             let dy = inTop ? max(0, top - cy) : max(0, cy - bottom)
             // Solid middle part of this row, then the two corner runs pixel by pixel.

@@ -40,11 +40,15 @@ enum BenchCommand {
                 times.append(Clock.monotonic() - t)
             }
             times.sort()
+            // What the frame is measured against: filling the same canvas with one colour, the
+            // least a full frame can cost on this machine now (same run, same load).
+            let fill = fillTime(canvas, frames: frames)
             let cache = renderer.text.cache
             let lookups = max(1, cache.hits + cache.misses)
             let layouts = max(1, renderer.text.layoutHits + renderer.text.layoutMisses)
             Console.out("  \(size): cold first frame \(ms(median(cold))) (min \(ms(cold.min() ?? 0))), "
-                  + "warm median \(ms(median(times))), p95 \(ms(times[times.count * 95 / 100])), "
+                  + "warm median \(ms(median(times))) = \(format1(median(times) / fill))× the one-colour fill (\(ms(fill))), "
+                  + "p95 \(ms(times[times.count * 95 / 100])), "
                   + "glyph cache \(cache.count) glyphs \(cache.bytes / 1024) KiB, warm hit rate "
                   + "\(String(format1(Double(cache.hits) * 100 / Double(lookups))))%, layout cache \(renderer.text.layoutCacheCount) "
                   + "entries \(renderer.text.layoutCacheBytes / 1024) KiB, warm hit rate \(format1(Double(renderer.text.layoutHits) * 100 / Double(layouts)))%")
@@ -78,6 +82,17 @@ enum BenchCommand {
         getrusage(RUSAGE_SELF.rawValue, &usage)
         Console.out("  peak RSS \(usage.ru_maxrss / 1024) MiB (both sizes in one process)")
         return 0
+    }
+
+    /// The median time to fill `canvas` with one colour.
+    static func fillTime(_ canvas: Canvas, frames: Int) -> Double {
+        var times: [Double] = []
+        for i in 0..<frames {
+            let t = Clock.monotonic()
+            canvas.fill(Color(hex: i % 2 == 0 ? 0x0E1626 : 0x0E1627))
+            times.append(Clock.monotonic() - t)
+        }
+        return median(times)
     }
 
     /// The child: load fonts, draw one frame, exit.

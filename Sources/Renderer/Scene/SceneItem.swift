@@ -102,7 +102,8 @@ extension Canvas {
     /// Draws a frame's items in order; `inspector` (the legibility test) sees each text line
     /// with the pixels under it just before it is drawn.
     func draw(_ items: [SceneItem], text: TextEngine, inspector: TextInspector? = nil) {
-        for item in items where !item.box.isEmpty || item.role == .background {
+        let holes = Occlusion.holes(in: items, clip: clip)
+        for (i, item) in items.enumerated() where !item.box.isEmpty || item.role == .background {
             switch item.drawing {
             case let .line(line, baseline, clip):
                 guard !clip.intersection(self.clip).isEmpty else { continue }
@@ -111,9 +112,9 @@ extension Canvas {
                     text.drawLine(line, size: item.px ?? 1, in: self, x: item.box.x, baseline: baseline, color: item.color)
                 }
             case .rect:
-                fillRect(item.box, item.color)
+                fillRect(item.box, item.color, excluding: holes[i] ?? [])
             case let .roundedRect(radius):
-                fillRoundedRect(item.box, radius: radius, item.color)
+                fillRoundedRect(item.box, radius: radius, item.color, excluding: holes[i] ?? [])
             case let .path(path):
                 fill(path, item.color)
             case let .qr(code, radius, light):
