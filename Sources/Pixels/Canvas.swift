@@ -29,6 +29,21 @@ public final class Canvas {
         clip = Rect(x: 0, y: 0, width: self.width, height: self.height)
     }
 
+    /// A canvas of its own holding a copy of `other`'s pixels (the frame on screen, kept as
+    /// the start of a cross-fade).
+    public init(copying other: Canvas) {
+        width = other.width
+        height = other.height
+        stride = other.width
+        pixels = .allocate(capacity: max(1, width * height))
+        if width * height == 0 { pixels.initialize(to: 0xFF00_0000) }
+        for y in 0..<height {
+            (pixels + y * stride).initialize(from: other.pixels + y * other.stride, count: width)
+        }
+        ownsMemory = true
+        clip = Rect(x: 0, y: 0, width: width, height: height)
+    }
+
     /// Wraps memory owned elsewhere, e.g. a mapped dumb buffer. `strideBytes` must be a
     /// multiple of 4 and at least `width * 4`; the memory must outlive the canvas.
     public init?(wrapping memory: UnsafeMutableRawPointer, width: Int, height: Int, strideBytes: Int) {

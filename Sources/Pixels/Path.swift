@@ -4,7 +4,7 @@ import Glibc
 /// winding rule and exact-area anti-aliasing. Curves are flattened into segments by the
 /// builders below; everything the scenes draw besides text and rectangles is a Path
 /// (choice shapes, the countdown ring, QR finder patterns stay in rectangles).
-public struct Path: Sendable {
+public struct Path: Sendable, Equatable {
     public struct Point: Sendable, Equatable {
         public var x: Double
         public var y: Double
@@ -103,13 +103,18 @@ public struct Path: Sendable {
 extension Canvas {
     /// Fills `path` with `color`. Coverage is the exact area of each pixel inside the polygon,
     /// accumulated per scanline as signed area deltas and integrated left to right (the
-    /// technique of font-rs / stb_truetype's v2 rasterizer), limited to the clip.
+    /// technique of font-rs / stb_truetype's v2 rasterizer).
+    ///
+    /// The coverage is always computed over the whole shape (within the canvas) and only then
+    /// limited to the clip: accumulated in floating point, it would come out a hair different
+    /// for a box cut by the clip, and a partial redraw must give the pixels of a full one.
     public func fill(_ path: Path, _ color: Color) {
         guard let b = path.bounds else { return }
         let area = Rect(x: Int(b.minX.rounded(.down)), y: Int(b.minY.rounded(.down)),
                         width: Int(b.maxX.rounded(.up)) - Int(b.minX.rounded(.down)) + 1,
-                        height: Int(b.maxY.rounded(.up)) - Int(b.minY.rounded(.down)) + 1).intersection(clip)
-        guard !area.isEmpty else { return }
+                        height: Int(b.maxY.rounded(.up)) - Int(b.minY.rounded(.down)) + 1).intersection(bounds)
+        let visible = area.intersection(clip)
+        guard !visible.isEmpty else { return }
         var acc = CoverageAccumulator(width: area.width, height: area.height)
         let ox = Double(area.x), oy = Double(area.y)
         for contour in path.contours where contour.count >= 3 {
@@ -119,8 +124,9 @@ extension Canvas {
             }
         }
         let c = color.pixel
-        acc.resolveRows { y, coverage in
-            Canvas.blendRow(pixels + (area.y + y) * stride + area.x, coverage: coverage, count: area.width, color: c)
+        let skip = visible.x - area.x
+        acc.resolveRows(from: visible.minY - area.y, to: visible.maxY - area.y) { y, coverage in
+            Canvas.blendRow(pixels + (area.y + y) * stride + visible.x, coverage: coverage + skip, count: visible.width, color: c)
         }
     }
 }
@@ -198,12 +204,12 @@ struct CoverageAccumulator {
 
     /// Integrates each row into coverages 0...255 and hands the row over (to be blended eight
     /// pixels at a time; a pixel-by-pixel callback cost more than the integration).
-    func resolveRows(_ emit: (Int, UnsafePointer<UInt8>) -> Void) {
+    func resolveRows(from firstRow: Int, to endRow: Int, _ emit: (Int, UnsafePointer<UInt8>) -> Void) {
         let rowStride = width + 2
         var row = [UInt8](repeating: 0, count: width)
         row.withUnsafeMutableBufferPointer { out in
             guard let base = out.baseAddress else { return }
-            for y in 0..<height {
+            for y in max(0, firstRow)..<min(height, max(firstRow, endRow)) {
                 var sum: Float = 0
                 var any = false
                 for x in 0..<width {

@@ -21,7 +21,10 @@ enum ChoiceBox {
     static let radius = 22.0
     static let ringWidth = 8.0
 
-    static func layout(_ label: TextBlock, index i: Int, in box: Box, grid: ChoiceGrid, look: Look, tally: Tally?, ctx: SceneContext) {
+    /// `locking` (0...1, 1 settled): how far the padlock of a locked choice has come in.
+    /// `emphasis` (0...1): how far the correct answer's ring is swollen.
+    static func layout(_ label: TextBlock, index i: Int, in box: Box, grid: ChoiceGrid, look: Look, tally: Tally?,
+                       locking: Double = 1, emphasis: Double = 0, ctx: SceneContext) {
         let t = ctx.theme, vp = ctx.viewport, k = grid.k
         let style = t.choice(i)
         let surface: Color, ink: Color
@@ -33,7 +36,9 @@ enum ChoiceBox {
             ctx.fill(.choiceInside, box.inset(rim, rim), radius: radius - rim, d.fill, index: i)
             (surface, ink) = (d.fill, d.text)
         case .correct:
-            ctx.fill(.correctRing, box.inset(-ringWidth, -ringWidth), radius: radius + ringWidth, t.text, index: i)
+            // Swelling to at most 10.8 units: half the gap to the next box, never over it.
+            let ring = ringWidth * (1 + 0.35 * emphasis)
+            ctx.fill(.correctRing, box.inset(-ring, -ring), radius: radius + ring, t.text, index: i)
             ctx.fill(.choiceBox, box, radius: radius, style.fill, index: i)
             (surface, ink) = (style.fill, style.text)
         case .plain, .locked:
@@ -53,7 +58,7 @@ enum ChoiceBox {
             ctx.fill(.correctBadge, path: .circle(cx: bx, cy: by, radius: vp.length(grid.badge / 2)), t.text, index: i)
             ctx.fill(.correctBadge, path: .checkMark(cx: bx, cy: by, size: vp.length(grid.badge * 0.8)), t.darkText, index: i)
         case .locked:
-            ctx.fill(.lock, path: .padlock(cx: bx, cy: by, size: vp.length(grid.badge * 0.8)), ink, index: i)
+            ctx.fill(.lock, path: .padlock(cx: bx, cy: by, size: vp.length(grid.badge * 0.8)), surface.mixed(with: ink, locking), index: i)
         case .plain, .dimmed:
             break
         }

@@ -23,7 +23,7 @@ struct LeaderboardScene: Scene {
             ctx.type = TypeScale(textScale: max(1, ctx.type.k * 0.9))
             standings = rowsLayout(rows, top: top, bottom: bottom, margin: m, ctx)
         }
-        standings.layout(ctx)
+        standings.layout(ctx, animated: true)
     }
 
     private func rowsLayout(_ rows: [Ranked], top: Double, bottom: Double, margin m: Double, _ ctx: SceneContext) -> StandingRows {

@@ -100,7 +100,13 @@ struct LobbyScene: Scene {
                                                lines: 1), .label, t.mutedText)]
             parts.append(.block(Self.joinCode(code, width: w, ctx), .joinCode, t.accent))
         }
-        if let count = lobby.participants {
+        if let final = lobby.participants {
+            // The count ticks to its new value (from the one on screen, or up from zero as the
+            // lobby comes in).
+            let shown = Ease.mix(ctx.motion.continuing(.lobby)?.participants ?? 0, Double(final),
+                                 ctx.motion.progress(Timeline.participants))
+            ctx.shown.participants = shown
+            let count = Int(shown.rounded())
             let number = ctx.number(NumberFormat.grouped(count, ctx.locale ?? .en), size: type.participants)
             let words = ctx.fit(ctx.labels.playersJoined(count), weight: .bold, size: type.label, min: type.floor,
                                 in: Box(x: 0, y: 0, w: max(1, w - ctx.width(number) - 18 * k), h: 200), lines: 1)

@@ -66,22 +66,33 @@ struct PodiumScene: Scene {
         let totalW = Double(people) * colW + Double(stepRanks.count - 1) * gap + Double(people - stepRanks.count) * inner
         var x = (ctx.width - totalW) / 2
         var winnerIndex = 0
+        // The steps rise third, second, first (from where they stood, when an ended screen is
+        // updated), carrying their names and scores up; each name comes in as its step rises.
+        let before = ctx.motion.continuing(.ended)?.podium
+        let rises = (0..<3).map { Ease.mix(before?[$0] ?? 0, 1, ctx.motion.progress(Timeline.podium[$0])) }
+        ctx.shown.podium = rises
         for rank in order {
             let group = winners.enumerated().filter { $0.element.rank == rank }
             let blockW = Double(group.count) * colW + Double(group.count - 1) * inner
-            let block = Box(x: x, y: base - heights[rank - 1], w: blockW, h: heights[rank - 1])
+            let full = Box(x: x, y: base - heights[rank - 1], w: blockW, h: heights[rank - 1])
+            let rise = rises[rank - 1]
+            let block = rise >= 1 ? full : Box(x: x, y: base - heights[rank - 1] * rise, w: blockW, h: heights[rank - 1] * rise)
+            let appear = min(1, rise * 1.5)
+            func fade(_ c: Color) -> Color { t.background.mixed(with: c, appear) }
             let medal = t.medal(rank: rank)
             // Square bottom corners: the blocks stand on the floor.
             ctx.fill(.podium, block, radius: 20, medal, index: group.first?.offset)
-            ctx.fill(.podium, Box(x: block.x, y: block.maxY - 20, w: block.w, h: 20), medal, index: group.first?.offset)
-            let rankBox = Box(x: block.x, y: block.y + 16, w: block.w, h: min(150 * k, block.h - 32))
-            ctx.text(String(rank), .rank, index: group.first?.offset, weight: .bold, size: (rank == 1 ? 130 : 110) * k, min: 48,
-                     in: rankBox, lines: 1, align: .center, vertical: .center, color: t.darkText, on: medal)
+            ctx.fill(.podium, Box(x: block.x, y: block.maxY - min(20, block.h), w: block.w, h: min(20, block.h)), medal,
+                     index: group.first?.offset)
+            let rankBox = Box(x: block.x, y: block.y + 16, w: block.w, h: min(150 * k, full.h - 32))
+            let numeral = ctx.fit(String(rank), weight: .bold, size: (rank == 1 ? 130 : 110) * k, min: 48, in: rankBox, lines: 1)
+            ctx.place(numeral, .rank, index: group.first?.offset, in: rankBox, align: .center, vertical: .center, color: t.darkText,
+                      on: medal, clip: rise >= 1 ? nil : block)
             for (j, (i, person)) in group.enumerated() {
                 let col = Box(x: block.x + Double(j) * (colW + inner), y: 0, w: colW, h: 0)
                 let scoreY = block.y - 16 - scoreH
                 ctx.place(scores[i], .score, index: person.place, in: Box(x: col.x, y: scoreY, w: colW, h: scoreH),
-                          baseline: scoreY + ctx.ascent(scores[i]), align: .center, color: t.accent, on: t.background)
+                          baseline: scoreY + ctx.ascent(scores[i]), align: .center, color: fade(t.accent), on: t.background)
                 var name = names[i]
                 if rank == 1 {
                     name = topNames[winnerIndex]
@@ -90,10 +101,10 @@ struct PodiumScene: Scene {
                 let nameH = ctx.height(name)
                 let nameTop = scoreY - 8 - nameH
                 ctx.place(name, .name, index: person.place, in: Box(x: col.x, y: nameTop, w: colW, h: nameH), align: .center,
-                          color: t.text, on: t.background)
+                          color: fade(t.text), on: t.background)
                 if rank == 1 {
                     let (cx, cy) = ctx.viewport.point(col.midX, nameTop - 16 - star / 2)
-                    ctx.fill(.medal, path: ChoiceShape.star.path(cx: cx, cy: cy, size: ctx.viewport.length(star)), t.accent,
+                    ctx.fill(.medal, path: ChoiceShape.star.path(cx: cx, cy: cy, size: ctx.viewport.length(star)), fade(t.accent),
                              index: person.place)
                 }
             }

@@ -42,19 +42,37 @@ struct RevealScene: Scene {
         ctx.place(question, .question, in: questionBox, align: n == 0 ? .center : .left, color: t.text, on: t.background)
 
         var tallies: [ChoiceBox.Tally?] = Array(repeating: nil, count: n)
+        // The bars grow from zero and their numbers count up; an update of the same reveal
+        // (more answers counted) continues from what is on screen.
+        let motion = ctx.motion
+        let continued = motion.continuing(.reveal).flatMap { pose in
+            motion.originState.map { Moment.sameScene($0, state) } == true ? pose.tallies : nil
+        }.flatMap { $0.count == n ? $0 : nil }
         if let counts {
             let percents = NumberFormat.percentages(counts)
             let countW = counts.map { ctx.width(ctx.number(NumberFormat.grouped($0, locale), size: type.label)) }.max() ?? 0
             let percentW = ctx.width(ctx.number("100%", weight: .regular, size: type.label))
+            let p = motion.progress(Timeline.bars)
+            var shown: [Pose.Tally] = []
             for i in 0..<n {
-                tallies[i] = ChoiceBox.Tally(count: counts[i], percent: percents[i],
-                                             share: total > 0 ? Double(counts[i]) / Double(total) : 0,
+                let end = Pose.Tally(share: total > 0 ? Double(counts[i]) / Double(total) : 0, count: Double(counts[i]),
+                                     percent: Double(percents[i]))
+                let start = continued?[i] ?? Pose.Tally(share: 0, count: 0, percent: 0)
+                let now = Pose.Tally(share: Ease.mix(start.share, end.share, p), count: Ease.mix(start.count, end.count, p),
+                                     percent: Ease.mix(start.percent, end.percent, p))
+                shown.append(now)
+                tallies[i] = ChoiceBox.Tally(count: Int(now.count.rounded()), percent: Int(now.percent.rounded()), share: now.share,
                                              countW: countW, percentW: percentW, locale: locale)
             }
+            ctx.shown.tallies = shown
         }
+        // The correct answer's ring swells once as the reveal comes in (not on an update).
+        let emphasis = continued == nil ? Ease.bump(Ease.progress(motion.elapsed, start: Timeline.emphasis.start,
+                                                                  duration: Timeline.emphasis.duration)) : 0
         for (i, box) in L.boxes.enumerated() {
             let look: ChoiceBox.Look = q.correct.map { $0 == i ? .correct : .dimmed } ?? .plain
-            ChoiceBox.layout(L.labels[i], index: i, in: box, grid: L.grid, look: look, tally: tallies[i], ctx: ctx)
+            ChoiceBox.layout(L.labels[i], index: i, in: box, grid: L.grid, look: look, tally: tallies[i],
+                             emphasis: look == .correct ? emphasis : 0, ctx: ctx)
         }
     }
 }

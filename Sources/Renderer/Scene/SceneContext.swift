@@ -18,10 +18,16 @@ final class SceneContext {
     let labels: Labels
     /// The venue's logo scaled to a pixel height (cached by the renderer), or nil.
     let logo: (Int) -> Image?
+    /// What to animate in this frame (`.settled`: the state as it is).
+    let motion: SceneMotion
+    /// The animated values this frame shows, filled in by the scene (a later state continues
+    /// from them).
+    var shown = Pose()
     private(set) var items: [SceneItem] = []
 
     init(text: TextEngine, viewport: Viewport, theme: Theme, settings: SceneSettings, now: Double, locale: ShowLocale?,
-         logo: @escaping (Int) -> Image?) {
+         motion: SceneMotion = .settled, logo: @escaping (Int) -> Image?) {
+        self.motion = motion
         self.text = text
         self.viewport = viewport
         self.theme = theme

@@ -37,15 +37,21 @@ public final class SceneRenderer {
     /// Everything `frame` draws, in drawing order, with the roles, boxes and colours tests and
     /// tools read (`quizkiosk render --describe`). The pixels are this list drawn.
     public func describe(_ frame: SceneFrame) -> SceneDescription {
+        layout(frame, motion: .settled).description
+    }
+
+    /// The frame laid out with `motion` applied, and the animated values it shows.
+    func layout(_ frame: SceneFrame, motion: SceneMotion) -> (description: SceneDescription, pose: Pose) {
         let viewport = self.viewport(frame)
         let ctx = SceneContext(text: text, viewport: viewport, theme: theme, settings: settings, now: frame.now,
-                               locale: ShowLocale.of(frame.state), logo: { [unowned self] in self.logo(height: $0) })
+                               locale: ShowLocale.of(frame.state), motion: motion,
+                               logo: { [unowned self] in self.logo(height: $0) })
         ctx.background(theme.background)
         scene(for: frame.state.phase).layout(frame.state, in: ctx)
         if frame.overlay.controllerOffline {
             OfflineMark.layout(in: ctx)
         }
-        return SceneDescription(width: frame.width, height: frame.height, safeArea: viewport.safeArea, items: ctx.items)
+        return (SceneDescription(width: frame.width, height: frame.height, safeArea: viewport.safeArea, items: ctx.items), ctx.shown)
     }
 
     /// Draws the whole frame, limited to the canvas's current clip (a partial update sets it).

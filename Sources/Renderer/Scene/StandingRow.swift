@@ -48,19 +48,60 @@ struct StandingRows {
 
     static func nameX(badge: Double, _ ctx: SceneContext) -> Double { 20 * ctx.type.k + badge + 24 * ctx.type.k }
 
-    func layout(_ ctx: SceneContext) {
+    /// Lays the rows out. `animated` (the leaderboard): each row slides from where it stood —
+    /// on the board on screen, or at its `previousRank` — to its place, fading in when it was
+    /// not on the board, while its score counts up (from the board on screen, else from zero).
+    func layout(_ ctx: SceneContext, animated: Bool = false) {
         let t = ctx.theme, vp = ctx.viewport, k = ctx.type.k
-        for (i, r) in rows.enumerated() {
-            let band = boxes[i].inset(0, boxes[i].h * 0.06)
-            ctx.fill(.row, band, radius: min(band.h * 0.25, 24), t.panel, index: r.place)
+        let locale = ctx.locale ?? .en
+        var place = boxes.map { (box: $0, score: Double?.none, shown: 1.0) }
+        var order = Array(rows.indices)
+        if animated {
+            let keys = StandingKey.keys(rows.map(\.entry.name))
+            let before = ctx.motion.continuing(.leaderboard)?.rows
+            let slide = ctx.motion.progress(Timeline.rows), count = ctx.motion.progress(Timeline.scores)
+            var pose: [String: Pose.Row] = [:]
+            var distance: [Double] = []
+            for (i, r) in rows.enumerated() {
+                let end = boxes[i]
+                var start = (box: end, score: before == nil ? 0 : Double(r.entry.score), shown: 0.0)
+                if let b = before?[keys[i]] {
+                    start = (b.box, b.score, b.shown)
+                } else if let prev = r.entry.previousRank, prev >= 1 {
+                    // Climbed onto the board: in from just under its last row.
+                    let last = boxes[boxes.count - 1]
+                    start.box = prev <= boxes.count ? boxes[prev - 1] : last.offsetBy(0, last.h)
+                    start.shown = prev <= boxes.count ? 1 : 0
+                    start.score = before == nil ? 0 : start.score
+                }
+                let box = Box(x: Ease.mix(start.box.x, end.x, slide), y: Ease.mix(start.box.y, end.y, slide),
+                              w: Ease.mix(start.box.w, end.w, slide), h: Ease.mix(start.box.h, end.h, slide))
+                let score = Ease.mix(start.score, Double(r.entry.score), count)
+                let shown = Ease.mix(start.shown, 1, slide)
+                place[i] = (box, Optional(score), shown)
+                pose[keys[i]] = Pose.Row(box: box, score: score, shown: shown)
+                distance.append(abs(start.box.y - end.y) + abs(start.box.x - end.x))
+            }
+            ctx.shown.rows = pose
+            // While rows move, the ones travelling farthest pass over the others.
+            if slide < 1 { order.sort { distance[$0] != distance[$1] ? distance[$0] < distance[$1] : $0 < $1 } }
+        }
+        for i in order {
+            let r = rows[i]
+            let (box, score, shown) = place[i]
+            func fade(_ c: Color, on surface: Color) -> Color { shown >= 1 ? c : surface.mixed(with: c, shown) }
+            let band = box.inset(0, box.h * 0.06)
+            let panel = fade(t.panel, on: t.background)
+            ctx.fill(.row, band, radius: min(band.h * 0.25, 24), panel, index: r.place)
             let badgeBox = Box(x: band.x + 20 * k, y: band.midY - badge / 2, w: badge, h: badge)
             let ink: Color, surface: Color
             if r.rank <= 3 {
                 let (cx, cy) = vp.point(badgeBox.midX, badgeBox.midY)
-                ctx.fill(.medal, path: .circle(cx: cx, cy: cy, radius: vp.length(badge / 2)), t.medal(rank: r.rank), index: r.place)
-                (ink, surface) = (t.darkText, t.medal(rank: r.rank))
+                let medal = fade(t.medal(rank: r.rank), on: panel)
+                ctx.fill(.medal, path: .circle(cx: cx, cy: cy, radius: vp.length(badge / 2)), medal, index: r.place)
+                (ink, surface) = (fade(t.darkText, on: medal), medal)
             } else {
-                (ink, surface) = (t.mutedText, t.panel)
+                (ink, surface) = (fade(t.mutedText, on: panel), panel)
             }
             // Figures centred on the badge by their cap height.
             let rankBaseline = badgeBox.midY + 0.36 * Double(ranks[i].size) / vp.scale
@@ -68,16 +109,21 @@ struct StandingRows {
 
             let scoreBox = Box(x: band.maxX - 24 * k - scoreW, y: band.y, w: scoreW, h: band.h)
             let baseline = band.midY + 0.36 * Double(scores[i].size) / vp.scale
-            ctx.place(scores[i], .score, index: r.place, in: scoreBox, baseline: baseline, align: .right, color: t.text, on: t.panel)
+            var scoreBlock = scores[i]
+            if let score, Int(score.rounded()) != r.entry.score {
+                scoreBlock = ctx.text.layoutNumber(NumberFormat.grouped(Int(score.rounded()), locale), size: scores[i].size, weight: .bold)
+            }
+            ctx.place(scoreBlock, .score, index: r.place, in: scoreBox, baseline: baseline, align: .right, color: fade(t.text, on: panel),
+                      on: panel)
             if let m = r.movement, m != 0, moveW > 0 {
                 let moveBox = Box(x: scoreBox.x - moveW, y: band.y, w: moveW - 20 * k, h: band.h)
                 let block = ctx.number((m > 0 ? "▲" : "▼") + String(m.magnitude), size: ctx.type.label)
                 ctx.place(block, .movement, index: r.place, in: moveBox, baseline: band.midY + 0.36 * Double(block.size) / vp.scale,
-                          align: .right, color: m > 0 ? t.rise : t.fall, on: t.panel)
+                          align: .right, color: fade(m > 0 ? t.rise : t.fall, on: panel), on: panel)
             }
             let nameX = band.x + Self.nameX(badge: badge, ctx)
             let nameBox = Box(x: nameX, y: band.y + 8, w: scoreBox.x - moveW - 24 * k - nameX, h: band.h - 16)
-            ctx.place(names[i], .name, index: r.place, in: nameBox, vertical: .center, color: t.text, on: t.panel,
+            ctx.place(names[i], .name, index: r.place, in: nameBox, vertical: .center, color: fade(t.text, on: panel), on: panel,
                       clip: band.inset(8, 2))
         }
     }

@@ -1,6 +1,6 @@
 /// A glyph placed on a line: which face, which glyph, and its position from the line's pen
 /// start in 26.6 fixed point (`y` up, for marks HarfBuzz raises or lowers).
-public struct PlacedGlyph: Sendable {
+public struct PlacedGlyph: Sendable, Equatable {
     public let face: Int
     public let glyph: UInt32
     public let x: Int

@@ -1,0 +1,118 @@
+import Pixels
+
+/// Draws an output's frames one after another, each from the one before: only what changed is
+/// drawn again (a countdown's ring and bar, a reveal's bars and numbers, the rows that move),
+/// and a cross-fade writes only the tiles where the frame leaving and the frame arriving
+/// differ. The pixels are always those `SceneRenderer.render(_ moment:into:)` draws from
+/// nothing; tests hold it to that.
+public final class MotionPlayer {
+    public let renderer: SceneRenderer
+
+    /// The canvas the last frame went into, and what it was.
+    private weak var canvas: Canvas?
+    private var last: (moment: Moment, items: [SceneItem], pose: Pose)?
+    /// The origin last captured from `canvas`: the canvas still holds its picture until the
+    /// next frame is drawn.
+    private weak var captured: Origin?
+    /// A cross-fade under way: the arriving frame drawn alone, and the tiles that differ from
+    /// the picture leaving (or have changed since).
+    private var fade: (origin: Origin, items: [SceneItem], tiles: TileMask, weight: Int)?
+    /// Where the arriving frame is drawn during a fade (kept for the next one of this size).
+    private var incoming: Canvas?
+
+    public init(renderer: SceneRenderer) {
+        self.renderer = renderer
+    }
+
+    /// The pose of the frame last drawn.
+    public var pose: Pose? { last?.pose }
+
+    /// Draws `moment` into `canvas`, which holds whatever this player drew into it last (any
+    /// other canvas is drawn whole). Returns the rectangles whose pixels may have changed.
+    @discardableResult
+    public func draw(_ moment: Moment, into canvas: Canvas) -> [Rect] {
+        var m = moment
+        (m.frame.width, m.frame.height) = (canvas.width, canvas.height)
+        renderer.text.cache.beginFrame()
+        let (description, pose) = renderer.layout(m.frame, motion: m.sceneMotion)
+        let items = description.items
+        let known = canvas === self.canvas && last.map { $0.moment.frame.width == canvas.width && $0.moment.frame.height == canvas.height } == true
+        let holdsOrigin = known && m.origin != nil && m.origin === captured
+        defer {
+            self.canvas = canvas
+            last = (m, items, pose)
+            captured = nil
+        }
+        let bounds = canvas.bounds
+
+        if m.fadesFromOrigin, let origin = m.origin {
+            let weight = SceneRenderer.fadeWeight(m.elapsed)
+            if let f = fade, f.origin === origin, known, let incoming {
+                // The arriving frame brought to this instant, then the changed tiles faded.
+                let damage = ItemDamage.between(f.items, items, bounds: bounds)
+                var tiles = f.tiles
+                for r in damage {
+                    incoming.withClip(r) { incoming.draw(items, text: renderer.text, inspector: renderer.inspector) }
+                    tiles.insert(r)
+                }
+                fade = (origin, items, tiles, weight)
+                if damage.isEmpty && weight == f.weight { return [] }
+                let rects = tiles.rects
+                for r in rects { canvas.crossFade(from: origin.picture, to: incoming, weight: weight, in: r) }
+                return rects
+            }
+            let target = incoming.flatMap { $0.width == canvas.width && $0.height == canvas.height ? $0 : nil }
+                ?? Canvas(width: canvas.width, height: canvas.height)
+            incoming = target
+            target.draw(items, text: renderer.text, inspector: renderer.inspector)
+            let tiles = TileMask(differences: origin.picture, target)
+            fade = (origin, items, tiles, weight)
+            guard holdsOrigin else {
+                canvas.crossFade(from: origin.picture, to: target, weight: weight, in: bounds)
+                return [bounds]
+            }
+            let rects = tiles.rects
+            for r in rects { canvas.crossFade(from: origin.picture, to: target, weight: weight, in: r) }
+            return rects
+        }
+
+        guard known, let previous = last else {
+            fade = nil
+            canvas.draw(items, text: renderer.text, inspector: renderer.inspector)
+            return [bounds]
+        }
+        var damage: [Rect] = []
+        var before = previous.items
+        if let f = fade, let incoming {
+            // The fade is over: the faded tiles become the arriving frame as last drawn.
+            let rects = f.tiles.rects
+            for r in rects { canvas.copy(r, from: incoming) }
+            damage = rects
+            before = f.items
+            fade = nil
+        }
+        let changed = ItemDamage.between(before, items, bounds: bounds)
+        for r in changed {
+            canvas.withClip(r) { canvas.draw(items, text: renderer.text, inspector: renderer.inspector) }
+        }
+        return ItemDamage.merge(damage + changed)
+    }
+
+    /// The frame on screen (the last one drawn) as the origin of the state arriving now: its
+    /// pixels copied, its state and pose. nil before any frame.
+    public func capture() -> Origin? {
+        guard let canvas, let last else { return nil }
+        let origin = Origin(frame: last.moment.frame, pose: last.pose, picture: Canvas(copying: canvas),
+                            sceneAge: last.moment.sceneAge)
+        captured = origin
+        return origin
+    }
+
+    /// Forgets what any canvas holds: the next frame is drawn whole.
+    public func reset() {
+        canvas = nil
+        last = nil
+        fade = nil
+        captured = nil
+    }
+}
