@@ -77,6 +77,12 @@ public final class DRMCard: KMSDevice {
     }
 
     public var eventFD: Int32 { fd }
+
+    /// Whether page-flip timestamps are on CLOCK_MONOTONIC (the clock the event loop runs on).
+    private lazy var monotonicTimestamps: Bool = {
+        var value: UInt64 = 0
+        return drmGetCap(fd, UInt64(DRM_CAP_TIMESTAMP_MONOTONIC), &value) == 0 && value == 1
+    }()
     public func isMaster() -> Bool { drmIsMaster(fd) == 1 }
     public func dropMaster() { _ = drmDropMaster(fd) }
     public func acquireMaster() -> Bool { isMaster() || drmSetMaster(fd) == 0 }
@@ -237,13 +243,15 @@ public final class DRMCard: KMSDevice {
     struct FlipRecord {
         var token: UInt64
         var done: Bool
+        /// The vblank the flip completed at (tv_sec + tv_usec), seconds.
+        var time: Double
     }
 
     /// User data for one flip (or non-blocking mode set) request, naming the flip by the token
     /// its output gave it; freed when its event arrives (or the request fails).
     func flipUserData(token: UInt64) -> UnsafeMutableRawPointer {
         let p = UnsafeMutablePointer<FlipRecord>.allocate(capacity: 1)
-        p.initialize(to: FlipRecord(token: token, done: false))
+        p.initialize(to: FlipRecord(token: token, done: false, time: 0))
         pendingFlips.append(p)
         return UnsafeMutableRawPointer(p)
     }
@@ -254,11 +262,13 @@ public final class DRMCard: KMSDevice {
         p.deallocate()
     }
 
-    public func dispatchEvents(_ flipCompleted: (UInt64) -> Void) {
+    public func dispatchEvents(_ flipCompleted: (UInt64, Double?) -> Void) {
         var ctx = drmEventContext()
         ctx.version = 3  // page_flip_handler2; the header may say 4
-        ctx.page_flip_handler2 = { _, _, _, _, _, data in
-            data?.assumingMemoryBound(to: FlipRecord.self).pointee.done = true
+        ctx.page_flip_handler2 = { _, _, seconds, microseconds, _, data in
+            guard let record = data?.assumingMemoryBound(to: FlipRecord.self) else { return }
+            record.pointee.done = true
+            record.pointee.time = Double(seconds) + Double(microseconds) / 1e6
         }
         // Readable was reported by poll, so this read does not block.
         if drmHandleEvent(fd, &ctx) != 0 {
@@ -267,9 +277,11 @@ public final class DRMCard: KMSDevice {
         let done = pendingFlips.filter { $0.pointee.done }
         pendingFlips.removeAll { $0.pointee.done }
         for p in done {
-            let token = p.pointee.token
+            let (token, time) = (p.pointee.token, p.pointee.time)
             p.deallocate()
-            flipCompleted(token)
+            // Timestamps are CLOCK_MONOTONIC unless the kernel says otherwise (drm's
+            // timestamp_monotonic=0, long gone from defaults) or a driver sends none (0).
+            flipCompleted(token, monotonicTimestamps && time > 0 ? time : nil)
         }
     }
 
@@ -277,7 +289,7 @@ public final class DRMCard: KMSDevice {
         let end = Clock.monotonic() + timeout
         while !pendingFlips.isEmpty && Clock.monotonic() < end {
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            if retryingEINTR({ poll(&p, 1, 20) }) > 0 { dispatchEvents { _ in } }
+            if retryingEINTR({ poll(&p, 1, 20) }) > 0 { dispatchEvents { _, _ in } }
         }
     }
 

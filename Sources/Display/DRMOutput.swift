@@ -18,6 +18,13 @@ public final class DRMOutput: Output {
     public var height: Int { head.mode.height }
     /// The overscan decision's safe area, per edge, for the scene's layout.
     public var safeAreaPercent: Double? { setup.safeAreaPercent }
+    /// One frame period of the mode (the pixel clock over the totals: 59.94 Hz is not 60).
+    public var refreshInterval: Double? {
+        let hz = head.mode.refreshHz
+        return hz > 1 ? 1 / hz : nil
+    }
+    /// The kernel's timestamp of the vblank the last flip completed at.
+    public private(set) var lastVblank: Double?
     public var onReady: (() -> Void)?
     /// After the first frame is on screen (the readiness line).
     var onShown: ((DRMOutput) -> Void)?
@@ -76,7 +83,11 @@ public final class DRMOutput: Output {
         if front == nil || damage == nil || previousDamage == nil {
             target.copy(target.bounds, from: shadow)
         } else {
-            for r in (damage ?? []) + (previousDamage ?? []) { target.copy(r, from: shadow) }
+            // The previous frame's rectangles that this frame's do not already cover (a
+            // cross-fade repeats the same tiles frame after frame: copied once, not twice).
+            let now = damage ?? []
+            let before = (previousDamage ?? []).filter { p in !now.contains { $0.intersection(p) == p } }
+            for r in now + before { target.copy(r, from: shadow) }
         }
         previousDamage = damage
         let token = tokens()
@@ -109,12 +120,14 @@ public final class DRMOutput: Output {
         onQueued?(self, token)
     }
 
-    /// The kernel reported request `token` done. False when it is not the one in flight (late,
-    /// or for a flip this output gave up on): nothing changes then.
+    /// The kernel reported request `token` done, at the vblank `time` (loop clock). False when
+    /// it is not the one in flight (late, or for a flip this output gave up on): nothing
+    /// changes then.
     @discardableResult
-    func completed(_ token: UInt64) -> Bool {
+    func completed(_ token: UInt64, at time: Double? = nil) -> Bool {
         guard !released, pendingToken == token else { return false }
         pendingToken = nil
+        if let time { lastVblank = time }
         let first = front == nil
         front = pendingBack
         framesShown += 1

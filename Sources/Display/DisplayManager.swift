@@ -292,8 +292,8 @@ public final class DisplayManager {
     /// Completions go to the output whose request carried the token; a late one (its output
     /// was released or set up again) matches none and is dropped.
     private func handleEvents() {
-        device.dispatchEvents { token in
-            _ = outputs.values.first { $0.pendingToken == token }?.completed(token)
+        device.dispatchEvents { token, time in
+            _ = outputs.values.first { $0.pendingToken == token }?.completed(token, at: time ?? loop.now)
         }
     }
 

@@ -41,6 +41,20 @@ public final class HeadlessOutput: Output {
         try PNG.write(canvas, to: latestPath, fast: true)
     }
 
+    /// Frames of an animation stay in memory: encoding a PNG takes about 10 ms, far too long
+    /// for 60 of them a second. The settled frames (a new state once its motion has ended, a
+    /// countdown's next second) are written.
+    public func present(damage: [Rect]?, settled: Bool) throws {
+        guard settled else {
+            framesSkipped += 1
+            return
+        }
+        try present(damage: damage)
+    }
+
+    /// Frames drawn but not written (the frames of animations).
+    public private(set) var framesSkipped = 0
+
     /// Refuses a folder someone else could plant files in.
     static func checkOwnership(_ directory: String) throws(SystemError) {
         var st = stat()

@@ -21,8 +21,10 @@ public protocol KMSDevice: AnyObject {
     var eventFD: Int32 { get }
     /// Reads waiting events and reports each completed flip (or non-blocking mode set) by the
     /// token its output gave the request: an event that comes late names the flip it was for,
-    /// never whichever output uses that CRTC now.
-    func dispatchEvents(_ flipCompleted: (UInt64) -> Void)
+    /// never whichever output uses that CRTC now. With it, the vblank at which the frame went on
+    /// screen, in CLOCK_MONOTONIC seconds (the kernel's timestamp; nil when it gives none in
+    /// that clock): the next frame is drawn for one refresh interval after it.
+    func dispatchEvents(_ flipCompleted: (UInt64, Double?) -> Void)
     /// Waits up to `timeout` seconds for flips in flight to complete (before a restore).
     func waitForPendingFlips(timeout: Double)
     /// Whether we may set modes now (we are DRM master).

@@ -21,8 +21,22 @@ public protocol Output: AnyObject {
     /// display (0 for one that shows every pixel). nil for PNG files: the renderer's own
     /// `overscan` setting applies.
     var safeAreaPercent: Double? { get }
+    /// Seconds between two vblanks of the display's mode: a moving screen gets one frame per
+    /// vblank. nil for outputs that scan nothing out (PNG files, memory): the kiosk paces those
+    /// with a timer.
+    var refreshInterval: Double? { get }
+    /// The vblank at which the last frame went on screen (its page flip's completion), on the
+    /// event loop's clock; nil before the first flip, or without vblanks.
+    var lastVblank: Double? { get }
+    /// `present(damage:)`, saying whether the frame is one motion-free screens show: the
+    /// settled frame of a state, or a countdown's next second (false for the frames in
+    /// between). Outputs that keep frames (PNG files) keep only those.
+    func present(damage: [Rect]?, settled: Bool) throws
 }
 
 extension Output {
     public var safeAreaPercent: Double? { nil }
+    public var refreshInterval: Double? { nil }
+    public var lastVblank: Double? { nil }
+    public func present(damage: [Rect]?, settled: Bool) throws { try present(damage: damage) }
 }

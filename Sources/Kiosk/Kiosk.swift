@@ -5,8 +5,9 @@ import QuizContract
 import Renderer
 
 /// The loop of the screen: sources → store → scene → outputs. Redraws when the state changes,
-/// when an output appears or changes size, and once a second while a countdown runs; states
-/// that arrive faster than frames coalesce (the latest is drawn).
+/// when an output appears or changes size, and while anything moves (with motion: at every
+/// vblank, `MotionDriver`; without: once a second while a countdown runs); states that arrive
+/// faster than frames coalesce (the latest is drawn).
 public final class Kiosk: StateSink {
     public let loop: EventLoop
     public let store: StateStore
@@ -25,16 +26,36 @@ public final class Kiosk: StateSink {
     private var stale: Set<ObjectIdentifier> = []
     private var tick: EventLoop.Token?
 
-    public init(loop: EventLoop, renderer: SceneRenderer, store: StateStore = StateStore()) {
+    /// With motion (the default) the screen moves between states and its countdown sweeps at
+    /// the display's refresh rate; without, it shows settled frames only and the countdown
+    /// ticks once a second.
+    public init(loop: EventLoop, renderer: SceneRenderer, store: StateStore = StateStore(), motion: Bool = true) {
         self.loop = loop
         self.renderer = renderer
         self.store = store
         store.onChange = { [weak self] _ in self?.invalidateAll() }
+        if motion {
+            self.motion = MotionDriver(renderer: renderer, loop: loop) { [weak self] o in
+                guard let self else { return }
+                self.stale.insert(ObjectIdentifier(o))
+                self.scheduleRedraw()
+            }
+        }
     }
 
-    /// Calls `f` after each frame is presented on an output, with the state it shows. Any
-    /// number of observers (readiness notification, the first-frame log line, kept frames,
-    /// benchmarks), called in the order they were added.
+    /// Motion on: draws and paces the frames of every output.
+    private var motion: MotionDriver?
+    public var hasMotion: Bool { motion != nil }
+
+    /// Vblanks an output's frames missed since it appeared, of the frames drawn for one (nil
+    /// without motion or before its first frame).
+    public func vblanks(of output: Output) -> (missed: Int, paced: Int)? { motion?.vblanks(output) }
+
+    /// Calls `f` after each settled frame is presented on an output, with the state it shows:
+    /// the frames a screen without motion shows (a state's settled frame, a countdown's next
+    /// second), not the frames of an animation in between. Any number of observers (readiness
+    /// notification, the first-frame log line, kept frames, benchmarks), called in the order
+    /// they were added.
     public func observeFrames(_ f: @escaping (Output, QuizState) -> Void) {
         frameObservers.append(f)
     }
@@ -52,9 +73,12 @@ public final class Kiosk: StateSink {
     /// The outputs to draw on; the display manager calls this on every hotplug rescan.
     public func setOutputs(_ new: [Output]) {
         outputs = new
+        motion?.keep(only: new)
         for o in outputs {
             o.onReady = { [weak self, weak o] in
-                guard let self, let o, self.stale.contains(ObjectIdentifier(o)) else { return }
+                guard let self, let o else { return }
+                self.motion?.flipped(o)
+                guard self.stale.contains(ObjectIdentifier(o)) else { return }
                 self.scheduleRedraw()
             }
         }
@@ -114,6 +138,15 @@ public final class Kiosk: StateSink {
         held = held.filter { $0.value.canvas != nil }
         for o in outputs where stale.contains(ObjectIdentifier(o)) {
             guard let canvas = o.nextFrame() else { continue }  // flip pending: onReady brings us back
+            if let motion {
+                let drawn = motion.draw(o, canvas: canvas, state: state, overlay: overlay, wallNow: now)
+                // A frame that could not be shown is retried with backoff (`retryLater`), not at
+                // the pace of the motion.
+                if present(o, damage: drawn.damage, settled: drawn.settled, state: state) {
+                    motion.shown(o, presented: !drawn.damage.isEmpty || drawn.settled)
+                }
+                continue
+            }
             let key = ObjectIdentifier(canvas)
             let before = held[key].flatMap { $0.canvas === canvas ? $0.frame : nil }
             // The display's own overscan decision (from its EDID and driver), when it made one.
@@ -121,22 +154,33 @@ public final class Kiosk: StateSink {
                                    safeArea: o.safeAreaPercent.map(SafeArea.overscan))
             let damage = renderer.update(canvas, from: before, to: frame)
             held[key] = Held(canvas: canvas, frame: frame)
-            if damage.isEmpty {
-                stale.remove(ObjectIdentifier(o))  // nothing visible changed: no frame to show
-                continue
-            }
-            do {
-                try o.present(damage: damage)
-                stale.remove(ObjectIdentifier(o))
-                retries[ObjectIdentifier(o)] = nil
-                framesDrawn += 1
-                for f in frameObservers { f(o, state) }
-            } catch {
-                held[key] = nil
-                retryLater(o, error: error)
-            }
+            if !present(o, damage: damage, settled: true, state: state) { held[key] = nil }
         }
-        scheduleTick(state: state, now: now)
+        if motion == nil { scheduleTick(state: state, now: now) }
+    }
+
+    /// Shows a drawn frame (none when nothing visible changed); observers hear of the settled
+    /// ones (a screen without motion shows only those). False when showing it failed.
+    @discardableResult
+    private func present(_ o: Output, damage: [Rect], settled: Bool, state: QuizState) -> Bool {
+        // A settled frame is shown even when the last frame of its animation already had its
+        // pixels: outputs that keep frames (PNG) keep this one.
+        guard !damage.isEmpty || settled else {
+            stale.remove(ObjectIdentifier(o))  // nothing visible changed: no frame to show
+            return true
+        }
+        do {
+            try o.present(damage: damage, settled: settled)
+            stale.remove(ObjectIdentifier(o))
+            retries[ObjectIdentifier(o)] = nil
+            framesDrawn += 1
+            if settled { for f in frameObservers { f(o, state) } }
+            return true
+        } catch {
+            motion?.forget(o)
+            retryLater(o, error: error)
+            return false
+        }
     }
 
     /// Per output after a failed present; gone once a frame is shown.

@@ -33,6 +33,10 @@ public final class EventLoop {
     private var timers: [Int: Timer] = [:]
     private var nextID = 0
     private var stopped = false
+    /// How many times the loop has woken to do something: a poll that returned ready
+    /// descriptors, and each timer deadline reached (timers due at one instant count once).
+    /// A still screen should add at most about one a second (`quizkiosk bench`).
+    public private(set) var wakeups = 0
 
     public init(clock: LoopClock = MonotonicClock()) {
         self.clock = clock
@@ -92,6 +96,7 @@ public final class EventLoop {
         var fds = ids.map { pollfd(fd: watches[$0]?.fd ?? -1, events: watches[$0]?.events ?? 0, revents: 0) }
         let ms = wait.map { Int32(min($0 * 1000, 3_600_000).rounded(.up)) } ?? -1
         let n = fds.withUnsafeMutableBufferPointer { buf in poll(buf.baseAddress, nfds_t(buf.count), ms) }
+        if n > 0 { wakeups += 1 }
         if n > 0 {
             for (k, id) in ids.enumerated() where fds[k].revents != 0 {
                 // A handler may have cancelled this watch while handling an earlier one.
@@ -119,8 +124,13 @@ public final class EventLoop {
     /// by `limit` run too; on the real clock a new one is counted from a later reading than
     /// `limit`, so an `after(0)` waits for the next pass and descriptors are not starved.
     private func fireTimers(dueBy limit: Double) {
+        var last: Double?
         while let (id, timer) = earliestTimer(), timer.deadline <= limit {
             timers[id] = nil
+            if timer.deadline != last {
+                wakeups += 1
+                last = timer.deadline
+            }
             if let virtualClock, timer.deadline > virtualClock.now { virtualClock.now = timer.deadline }
             timer.handler()
         }

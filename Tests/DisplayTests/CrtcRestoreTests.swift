@@ -54,7 +54,7 @@ final class FailingCard: KMSDevice {
     }
     func makeBuffer(width: Int, height: Int) throws(DisplayError) -> ScanoutBuffer { try inner.makeBuffer(width: width, height: height) }
     var eventFD: Int32 { -1 }
-    func dispatchEvents(_ flipCompleted: (UInt64) -> Void) {}
+    func dispatchEvents(_ flipCompleted: (UInt64, Double?) -> Void) {}
     func waitForPendingFlips(timeout: Double) {}
     func isMaster() -> Bool { true }
     func dropMaster() {}

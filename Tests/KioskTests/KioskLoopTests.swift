@@ -8,7 +8,9 @@ import TestSupport
 import Testing
 
 /// The screen's loop on virtual time: `advance(by: 0)` runs the redraw a change scheduled, so
-/// "nothing was drawn" is a fact about the loop, not about how long a test waited.
+/// "nothing was drawn" is a fact about the loop, not about how long a test waited. These are
+/// the loop without motion (`--motion off`: settled frames only, the countdown once a second);
+/// `KioskMotionTests` has the loop in motion.
 @Suite struct KioskLoopTests {
     /// The wall clock scenes are drawn at, while the loop's time is 0.
     static let wallStart = RFC3339.parse("2026-11-29T20:00:00Z") ?? 0
@@ -23,7 +25,7 @@ import Testing
     /// with the loop's time, as the real ones do.
     func makeKiosk(holdFlips: Bool = false) -> (EventLoop, Kiosk, FlippingOutput, InMemorySource) {
         let loop = EventLoop(clock: VirtualClock())
-        let kiosk = Kiosk(loop: loop, renderer: SceneRenderer(fonts: fonts))
+        let kiosk = Kiosk(loop: loop, renderer: SceneRenderer(fonts: fonts), motion: false)
         kiosk.clock = { Self.wallStart + loop.now }
         let out = FlippingOutput()
         out.holdFlips = holdFlips

@@ -29,7 +29,7 @@ public final class FakeCard: KMSDevice, ModeSetter {
     private var nextBufferID: UInt32 = 100
     /// CRTC → token of the flip in flight there.
     private var pendingFlips: [(crtc: UInt32, token: UInt64)] = []
-    private var completedFlips: [UInt64] = []
+    private var completedFlips: [(token: UInt64, time: Double?)] = []
     private let pipeFDs: [Int32]
 
     public init(_ state: CardSnapshot, atomic: Bool = true) {
@@ -68,17 +68,18 @@ public final class FakeCard: KMSDevice, ModeSetter {
 
     public var eventFD: Int32 { pipeFDs[0] }
 
-    public func dispatchEvents(_ flipCompleted: (UInt64) -> Void) {
+    public func dispatchEvents(_ flipCompleted: (UInt64, Double?) -> Void) {
         var byte: UInt8 = 0
         while read(pipeFDs[0], &byte, 1) == 1 {}
         let done = completedFlips
         completedFlips.removeAll()
-        for token in done { flipCompleted(token) }
+        for (token, time) in done { flipCompleted(token, time) }
     }
 
-    /// Delivers a completion for `token` as the kernel would (a late event, for instance).
-    public func deliver(token: UInt64) {
-        completedFlips.append(token)
+    /// Delivers a completion for `token` as the kernel would (a late event, for instance),
+    /// with the vblank it happened at (nil: the kernel gave no timestamp).
+    public func deliver(token: UInt64, at time: Double? = nil) {
+        completedFlips.append((token, time))
         var byte: UInt8 = 1
         _ = write(pipeFDs[1], &byte, 1)
     }
@@ -92,7 +93,7 @@ public final class FakeCard: KMSDevice, ModeSetter {
     public func waitForPendingFlips(timeout: Double) {
         journal.append("wait for \(pendingFlips.count) flips")
         completeFlips()
-        dispatchEvents { _ in }   // as the real card: completions read here are dropped
+        dispatchEvents { _, _ in }   // as the real card: completions read here are dropped
     }
 
     public func isMaster() -> Bool { master }
@@ -160,12 +161,13 @@ public final class FakeCard: KMSDevice, ModeSetter {
 
     private var flipTargets: [UInt32: UInt32] = [:]
 
-    /// The vblank: every pending flip completes (its buffer is now scanned out).
-    public func completeFlips() {
+    /// The vblank: every pending flip completes (its buffer is now scanned out), at `time` on
+    /// the loop's clock when given (the kernel's timestamp of that vblank).
+    public func completeFlips(at time: Double? = nil) {
         guard !flipsNeverComplete else { return }
         for (crtc, token) in pendingFlips {
             if let i = state.crtcs.firstIndex(where: { $0.id == crtc }), let fb = flipTargets[crtc] { state.crtcs[i].bufferID = fb }
-            completedFlips.append(token)
+            completedFlips.append((token, time))
         }
         pendingFlips.removeAll()
         var byte: UInt8 = 1

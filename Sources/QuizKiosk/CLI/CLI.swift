@@ -15,13 +15,16 @@ enum CLI {
           demo [--out DIR] [--size WxH] [--fonts DIR] [--font FILE]... [LOOK]
                         render the bundled demo quiz, every phase, to PNG files in DIR
           render --state FILE [--size WxH] --out FILE.png [--describe FILE.json] [--now TIME] [--fonts DIR]
-                 [--font FILE]... [LOOK]
+                 [--font FILE]... [--from OLD.json --at SECONDS] [LOOK]
                         draw what the TV shows for a quiz state (TIME: RFC 3339, for countdowns);
-                        --describe: every text and shape drawn, with role, box and colours, as JSON
+                        --describe: every text and shape drawn, with role, box and colours, as JSON;
+                        --from/--at: the frame SECONDS after the state arrived while OLD was on
+                        screen (its motion); without them, the settled frame
           run [--connector NAME | --outputs first|all|NAME,...] [--mode WxH[@HZ]] [--device PATH]
               [--source SOURCE]... [--config FILE] [--now TIME] [--fonts DIR] [--font FILE]...
-              [--screen-id ID] [--password-file FILE] [--cafile FILE] [LOOK]
-                        the screen: show the quiz state on the TV (DRM/KMS) until SIGINT/SIGTERM
+              [--screen-id ID] [--password-file FILE] [--cafile FILE] [--motion on|off] [LOOK]
+                        the screen: show the quiz state on the TV (DRM/KMS) until SIGINT/SIGTERM;
+                        --motion off: settled frames only, the countdown once a second
                         SOURCE: mqtt://[user@]host[:port]/ROOM, mqtts://…, file:PATH, stdin or demo
                         (--state FILE is file:FILE)
           run --headless --out DIR [--size WxH] [--keep-frames] [--source SOURCE]... [...]

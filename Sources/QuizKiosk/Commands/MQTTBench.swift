@@ -35,7 +35,10 @@ enum MQTTBench {
         let broker = try BenchBroker()
         let out = broker.directory + "/frames"
         let loop = EventLoop()
-        let kiosk = Kiosk(loop: loop, renderer: SceneRenderer(fonts: fonts))
+        // Without motion: the figures are publish → settled frame → latest.png, as before motion.
+        // (With it, the first frame of a new state is drawn at the same moment, as the start of
+        // its fade; latest.png then waits for the settled frame, a second later by design.)
+        let kiosk = Kiosk(loop: loop, renderer: SceneRenderer(fonts: fonts), motion: false)
         let headless = try HeadlessOutput(width: size.width, height: size.height, directory: out)
         let output = TimingOutput(headless)
         kiosk.setOutputs([output])

@@ -6,6 +6,8 @@ import Renderer
 
 /// `quizkiosk render --state FILE [--size WxH] --out FILE.png [--describe FILE.json]`: one
 /// frame, headless, and what it drew (every text line and shape with its role, box and colours).
+/// With `--from OLD --at SECONDS`: the frame SECONDS after the state arrived on a screen that
+/// showed OLD (settled) until then — any instant of any animation, drawn alone.
 enum RenderCommand {
     /// `--out -`: the PNG on standard output and nothing else there. A file: written
     /// atomically, then its path printed. An existing path that is not a regular file — a
@@ -24,9 +26,26 @@ enum RenderCommand {
         Console.out(out)
     }
 
+    /// `--at SECONDS` with `--from`: how long ago the state arrived; nil without them.
+    static func motion(_ args: Arguments) throws(UsageError) -> Double? {
+        switch (args.value("--from"), args.value("--at")) {
+        case (nil, nil):
+            return nil
+        case (_?, nil):
+            throw UsageError(message: "--from needs --at SECONDS: how long ago the state arrived")
+        case (nil, let at?):
+            throw UsageError(message: "--at \(at) needs --from OLD.json (without them, render draws the settled frame)")
+        case (_?, let at?):
+            guard let v = Double(at), v.isFinite, v >= 0, v <= 86_400 else {
+                throw UsageError(message: "--at \(at): expected seconds since the state arrived, from 0 to 86400, e.g. 0.25")
+            }
+            return v
+        }
+    }
+
     static func run(_ argv: [String]) throws -> Int32 {
         let args = try Arguments(argv, options: ShowOptions.options.union(["--state", "--size", "--out", "--now", "--fonts", "--font",
-                                                                             "--describe"]))
+                                                                             "--describe", "--from", "--at"]))
         let statePath = try args.required("--state")
         let out = try args.required("--out")
         let size = try args.value("--size").map { s throws(UsageError) in try DisplaySize(parsing: s) } ?? DisplaySize(width: 1920, height: 1080)
@@ -35,15 +54,28 @@ enum RenderCommand {
             guard let v = RFC3339.parse(t) else { throw UsageError(message: "--now \(t): expected an RFC 3339 time") }
             now = v
         }
+        let elapsed = try motion(args)
         let state = try CLI.loadState(statePath)
+        let old = try args.value("--from").map { path throws in try CLI.loadState(path) }
         let fonts = try CLI.loadFonts(args.value("--fonts"), preferring: args.all("--font"))
         let renderer = try ShowOptions.renderer(fonts: fonts, args)
         let canvas = Canvas(width: size.width, height: size.height)
-        let frame = renderer.render(state, into: canvas, now: now)
+        let frame = SceneFrame(state: state, width: size.width, height: size.height, now: now)
+        let description: SceneDescription
+        if let old, let elapsed {
+            // OLD settled on screen until the state arrived `elapsed` seconds ago.
+            let before = SceneFrame(state: old, width: size.width, height: size.height, now: now - elapsed)
+            let moment = Moment(frame: frame, origin: Origin(settled: before, renderer: renderer), elapsed: elapsed)
+            renderer.render(moment, into: canvas)
+            description = renderer.describe(moment)
+        } else {
+            renderer.render(state, into: canvas, now: now)
+            description = renderer.describe(frame)
+        }
         try writePNG(canvas, to: out)
         if let path = args.value("--describe") {
             do {
-                try Files.writeAtomically(Array(renderer.describe(frame).json().utf8) + [0x0A], to: path)
+                try Files.writeAtomically(Array(description.json().utf8) + [0x0A], to: path)
             } catch {
                 throw CLIError("--describe \(path): \(error.message)")
             }

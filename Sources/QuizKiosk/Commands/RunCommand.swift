@@ -8,18 +8,19 @@ import Renderer
 /// PNG with --headless) until SIGINT or SIGTERM.
 enum RunCommand {
     static let options: Set<String> = RunSources.options.union(RunDisplay.options).union(ShowOptions.options)
-        .union(["--state", "--out", "--size", "--fonts", "--font"])
+        .union(MotionOption.options).union(["--state", "--out", "--size", "--fonts", "--font"])
     static let flags: Set<String> = ["--headless", "--keep-frames"]
 
     static func run(_ argv: [String]) throws -> Int32 {
         let args = try Arguments(try ConfigFile.expand(argv, options: options, flags: flags), options: options, flags: flags)
         // The display settings are checked whatever the output (a settings file is shared).
         _ = try DisplaySettings(args)
+        let motion = try MotionOption.isOn(args)
         let sources = try RunSources(args)
         let fonts = try CLI.loadFonts(args.value("--fonts"), preferring: args.all("--font"))
         let renderer = try ShowOptions.renderer(fonts: fonts, args)
         let loop = EventLoop()
-        let kiosk = Kiosk(loop: loop, renderer: renderer)
+        let kiosk = Kiosk(loop: loop, renderer: renderer, motion: motion)
         let signals = try SignalWatch()
         // Before any output exists, so the first frame is what makes the service ready.
         let service = ServiceNotifications(kiosk: kiosk)

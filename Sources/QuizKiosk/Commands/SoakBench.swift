@@ -19,7 +19,9 @@ enum SoakBench {
         let fonts = try CLI.loadFonts(args.value("--fonts"))
         Log.threshold = .error  // a warning per invalid message would drown the figures
         let loop = EventLoop()
-        let kiosk = Kiosk(loop: loop, renderer: SceneRenderer(fonts: fonts))
+        // Without motion: every update is drawn as it comes (motion would fold a storm of
+        // updates into the fades of a 60 Hz pace, and the figures are about the state path).
+        let kiosk = Kiosk(loop: loop, renderer: SceneRenderer(fonts: fonts), motion: false)
         let now = 1_800_000_000.0
         kiosk.clock = { now }
 

@@ -63,3 +63,14 @@ public final class Origin {
         self.sceneAge = sceneAge
     }
 }
+
+extension Origin {
+    /// `frame` drawn settled — what `render` draws without `--from` — as the frame on screen
+    /// when the next state arrived (`render --from OLD --at SECONDS`: OLD at the instant the
+    /// state arrived, long enough on screen to have settled).
+    public convenience init(settled frame: SceneFrame, renderer: SceneRenderer) {
+        let picture = Canvas(width: frame.width, height: frame.height)
+        renderer.render(frame.state, into: picture, now: frame.now, overlay: frame.overlay, safeArea: frame.safeArea)
+        self.init(frame: frame, pose: renderer.layout(frame, motion: .settled).pose, picture: picture, sceneAge: .infinity)
+    }
+}

@@ -25,6 +25,20 @@ extension SceneRenderer {
         layout(moment.frame, motion: moment.sceneMotion).description
     }
 
+    /// Whether `moment` shows nothing in between: no change of state under way and the
+    /// countdown's own motion at rest. Its frame is then the frame a screen without motion
+    /// shows at that instant (`render` without `--from`), pixel for pixel.
+    public func isSettled(_ moment: Moment) -> Bool {
+        moment.sceneMotion.isSettled
+    }
+
+    /// What a screen without motion redraws for as time passes: the countdown's number and
+    /// whether it is over. nil when nothing on the screen depends on the clock.
+    public func clockFace(_ frame: SceneFrame) -> ClockFace? {
+        guard frame.state.phase == .question, let q = frame.state.question, let c = Countdown(q, now: frame.now) else { return nil }
+        return ClockFace(seconds: c.seconds, isOver: c.isOver)
+    }
+
     /// The cross-fade's weight of the new frame (0...256) `elapsed` seconds after it arrived.
     static func fadeWeight(_ elapsed: Double) -> Int {
         Int((Ease.inOut(Ease.progress(elapsed, start: 0, duration: Timeline.fade)) * Double(Canvas.fullWeight)).rounded())
@@ -49,6 +63,12 @@ extension SceneRenderer {
         let left = end - now
         return .still(until: end - (left.rounded(.up) - 1))
     }
+}
+
+/// The clock as a screen without motion shows it: the whole seconds left, or time's up.
+public struct ClockFace: Equatable, Sendable {
+    public var seconds: Int
+    public var isOver: Bool
 }
 
 /// Whether a screen is moving (a frame at every vblank) or still (no frames, and no wakeups

@@ -1,0 +1,217 @@
+@testable import Display
+@testable import Kiosk
+import Pixels
+import Platform
+import QuizContract
+import Renderer
+import TestSupport
+import Testing
+
+/// The screen in motion, on virtual time: a frame for every vblank while something moves and
+/// none once everything has settled (nothing wakes the loop either); a state arriving during
+/// an animation starts from the frame on screen; an output's first frame is settled at once;
+/// PNG files only for settled frames.
+@Suite struct KioskMotionTests {
+    static let wallStart = RFC3339.parse("2026-11-29T20:00:00Z") ?? 0
+    static let interval = 1.0 / 60
+
+    let fonts: FontSet
+    init() throws {
+        Log.sink = { _ in }
+        fonts = try FontSet(directory: bundledFonts)
+    }
+
+    /// A kiosk in motion on virtual time, its wall clock moving with the loop's.
+    func makeKiosk() -> (EventLoop, Kiosk, InMemorySource) {
+        let loop = EventLoop(clock: VirtualClock())
+        let kiosk = Kiosk(loop: loop, renderer: SceneRenderer(fonts: fonts))
+        kiosk.clock = { Self.wallStart + loop.now }
+        let source = InMemorySource()
+        try? kiosk.add(source: source)
+        return (loop, kiosk, source)
+    }
+
+    static func question(endsIn seconds: Double, limit: Double = 10) -> String {
+        "{\"question\":{\"text\":\"Q\",\"choices\":[\"a\",\"b\"],\"timeLimit\":\(limit),\"endsAt\":\"\(RFC3339.format(wallStart + seconds))\"}}"
+    }
+
+    @Test func aMovingScreenGetsOneFramePerVblankThenNothingOnceSettled() throws {
+        let (loop, kiosk, source) = makeKiosk()
+        let display = SimulatedDisplay(width: 320, height: 180, loop: loop)
+        kiosk.setOutputs([display])
+        source.send(Self.question(endsIn: 2))
+        loop.advance(by: 0)
+        #expect(display.framesPresented == 1, "the first frame at once")
+        loop.advance(by: 1)
+        let frames = display.framesPresented
+        #expect(frames >= 60 && frames <= 61, "a second of a sweeping countdown: one frame per vblank, got \(frames)")
+        let vblanks = display.history.map(\.vblank)
+        let steps = zip(vblanks.dropFirst(), vblanks).map { ($0 - $1) / Self.interval }
+        #expect(steps.allSatisfy { abs($0 - 1) < 1e-6 }, "every vblank, never two frames on one: \(steps.filter { abs($0 - 1) >= 1e-6 })")
+        // The deadline at 2 s, "time's up" in by 2.4 s: then still.
+        loop.advance(by: 1.5)
+        let settled = display.framesPresented
+        let woke = loop.wakeups
+        loop.advance(by: 60)
+        #expect(display.framesPresented == settled, "settled: no more frames")
+        #expect(loop.wakeups == woke, "and nothing woke the loop in a minute")
+        #expect(kiosk.vblanks(of: display)?.missed == 0)
+        #expect((kiosk.vblanks(of: display)?.paced ?? 0) > 100)
+    }
+
+    @Test func aStillScreenDrawsNothingAndNeverWakes() throws {
+        let (loop, kiosk, source) = makeKiosk()
+        let display = SimulatedDisplay(width: 320, height: 180, loop: loop)
+        kiosk.setOutputs([display])
+        source.send(#"{"phase":"lobby","lobby":{"joinCode":"1234","participants":3}}"#)
+        loop.advance(by: 0.1)   // its flip done
+        #expect(display.framesPresented == 1)
+        let woke = loop.wakeups
+        loop.advance(by: 3600)
+        #expect(display.framesPresented == 1 && loop.wakeups == woke, "an hour of lobby: no frame, no wakeup")
+    }
+
+    /// A state change moves for at most a second, a frame per vblank, then stops.
+    @Test func aChangeOfStateMovesForASecondThenStops() throws {
+        let (loop, kiosk, source) = makeKiosk()
+        let display = SimulatedDisplay(width: 320, height: 180, loop: loop)
+        kiosk.setOutputs([display])
+        source.send(#"{"phase":"lobby","lobby":{"joinCode":"1234","participants":3}}"#)
+        loop.advance(by: 0.5)
+        source.send(#"{"phase":"lobby","lobby":{"joinCode":"1234","participants":40}}"#)
+        loop.advance(by: 1.2)
+        let frames = display.framesPresented - 1
+        #expect(frames > 20 && frames <= 61, "the count ticks at the vblanks of at most a second: \(frames) frames")
+        let n = display.framesPresented
+        loop.advance(by: 10)
+        #expect(display.framesPresented == n)
+        let expected = Canvas(width: 320, height: 180)
+        SceneRenderer(fonts: fonts).render(kiosk.store.current, into: expected, now: kiosk.clock())
+        #expect(display.canvas.rgbBytes() == expected.rgbBytes() ? true : false, "it ends on the settled frame")
+    }
+
+    /// A new state during a fade: its first frame is the frame on screen, and it goes on from
+    /// there to its own settled frame.
+    @Test func aStateArrivingMidTransitionContinuesFromTheFrameOnScreen() throws {
+        let (loop, kiosk, source) = makeKiosk()
+        let display = SimulatedDisplay(width: 320, height: 180, loop: loop)
+        kiosk.setOutputs([display])
+        source.send(#"{"phase":"lobby","lobby":{"joinCode":"1234"}}"#)
+        loop.advance(by: 1)
+        source.send(Self.question(endsIn: 30))
+        loop.advance(by: 0.1)   // mid-fade
+        let onScreen = display.canvas.rgbBytes()
+        let before = display.framesPresented
+        source.send(#"{"phase":"leaderboard","leaderboard":[{"name":"A","score":10}]}"#)
+        // Up to the next vblank: the leaderboard's first frame.
+        while display.framesPresented == before { loop.advance(by: Self.interval / 4) }
+        let first = display.canvas.rgbBytes() == onScreen
+        #expect(first, "the first frame of the new state is the frame that was on screen")
+        loop.advance(by: Self.interval)
+        let moved = display.canvas.rgbBytes() != onScreen
+        #expect(moved, "then it moves on")
+        loop.advance(by: 1.1)
+        let expected = Canvas(width: 320, height: 180)
+        SceneRenderer(fonts: fonts).render(kiosk.store.current, into: expected, now: kiosk.clock())
+        let settled = display.canvas.rgbBytes() == expected.rgbBytes()
+        #expect(settled, "and ends on the leaderboard's settled frame")
+    }
+
+    /// A display that comes mid-animation (a hotplug) shows the settled frame at once.
+    @Test func anOutputsFirstFrameIsTheSettledFrame() throws {
+        let (loop, kiosk, source) = makeKiosk()
+        let first = SimulatedDisplay(name: "A", width: 320, height: 180, loop: loop)
+        kiosk.setOutputs([first])
+        source.send(#"{"phase":"lobby","lobby":{"joinCode":"1234"}}"#)
+        loop.advance(by: 1)
+        source.send(Self.question(endsIn: 30))
+        loop.advance(by: 0.1)
+        let second = SimulatedDisplay(name: "B", width: 320, height: 180, loop: loop)
+        kiosk.setOutputs([first, second])
+        loop.advance(by: 0)
+        #expect(second.framesPresented == 1)
+        let expected = Canvas(width: 320, height: 180)
+        SceneRenderer(fonts: fonts).render(kiosk.store.current, into: expected, now: kiosk.clock())
+        let settled = second.canvas.rgbBytes() == expected.rgbBytes()
+        #expect(settled, "the question, not a fade into it")
+    }
+
+    /// PNG files: the settled frame of each state and a countdown's seconds, never the frames
+    /// in between.
+    @Test func headlessWritesOnlySettledFrames() throws {
+        let (loop, kiosk, source) = makeKiosk()
+        let dir = TempDir.make()
+        defer { TempDir.remove(dir) }
+        let headless = try HeadlessOutput(width: 160, height: 90, directory: dir)
+        kiosk.setOutputs([headless])
+        loop.advance(by: 0)
+        #expect(headless.framesWritten == 1, "the idle screen at once")
+        source.send(#"{"phase":"lobby","lobby":{"joinCode":"1234"}}"#)
+        loop.advance(by: 0.5)
+        #expect(headless.framesWritten == 1 && headless.framesSkipped > 10, "the fade stays in memory")
+        loop.advance(by: 0.6)
+        #expect(headless.framesWritten == 2, "the lobby once settled")
+        source.send(Self.question(endsIn: 3.5, limit: 20))
+        loop.advance(by: 1.2)
+        let written = headless.framesWritten
+        loop.advance(by: 1)
+        #expect(headless.framesWritten == written + 1, "one frame for the countdown's next second")
+    }
+}
+
+/// The pace of frames against vblank times, alone.
+@Suite struct FramePacingTests {
+    let i = 1.0 / 60
+
+    @Test func afterAFlipTheNextFrameIsForTheNextVblankAndDrawnAtOnce() {
+        var p = FramePacing(refreshInterval: i)
+        p.presented(target: 0, fromPace: false)
+        p.flipped(at: 0)
+        let n = p.next(now: 0.0005)
+        #expect(abs(n.target - i) < 1e-12 && abs(n.drawAt - 0.0005) < 1e-12)
+        p.presented(target: n.target, fromPace: true)
+        p.flipped(at: i)
+        #expect(p.missed == 0 && p.paced == 1)
+    }
+
+    @Test func aFlipLandingAVblankLateIsAMissAndThePaceFollowsTheDisplay() {
+        var p = FramePacing(refreshInterval: i)
+        p.presented(target: 0, fromPace: false)
+        p.flipped(at: 0)
+        p.presented(target: i, fromPace: true)
+        p.flipped(at: 3 * i)   // two vblanks late
+        #expect(p.missed == 2)
+        let n = p.next(now: 3 * i)
+        #expect(abs(n.target - 4 * i) < 1e-12, "the next frame is for the vblank after the one it landed on")
+    }
+
+    /// A driver that completes flips at once (virtio-gpu) gets no frame before its vblank's turn.
+    @Test func earlyFlipsDoNotSpeedThePaceUp() {
+        var p = FramePacing(refreshInterval: i)
+        p.presented(target: 10 * i, fromPace: true)
+        p.flipped(at: 9 * i + 0.001)
+        let n = p.next(now: 9 * i + 0.001)
+        #expect(abs(n.target - 11 * i) < 1e-12 && abs(n.drawAt - 10 * i) < 1e-12)
+        #expect(p.missed == 0)
+    }
+
+    /// A frame drawn out of the pace (a new state on a still screen) is for the next vblank of
+    /// the display's phase, and is not judged.
+    @Test func aFrameOutOfThePaceIsForTheNextVblank() {
+        var p = FramePacing(refreshInterval: i)
+        p.presented(target: 0, fromPace: false)
+        p.flipped(at: 0.5)
+        #expect(abs(p.target(now: 10.004) - (0.5 + 571 * i)) < 1e-9)
+        p.presented(target: p.target(now: 10.004), fromPace: false)
+        p.flipped(at: 11)
+        #expect(p.missed == 0)
+    }
+
+    @Test func withoutVblanksAClockOfSixtyHertz() {
+        var p = FramePacing(refreshInterval: nil)
+        #expect(p.target(now: 3) == 3)
+        p.presented(target: 3, fromPace: false)
+        let n = p.next(now: 3.001)
+        #expect(abs(n.target - (3 + i)) < 1e-12 && abs(n.drawAt - (3 + i)) < 1e-12, "drawn at its own time")
+    }
+}
