@@ -15,32 +15,47 @@ extension Canvas {
         let r = rect.intersection(bounds).intersection(a.bounds).intersection(b.bounds).intersection(clip)
         guard !r.isEmpty else { return }
         let w = UInt16(min(max(weight, 0), Canvas.fullWeight))
-        if w == 0, a !== self {
-            copy(r, from: a)
-            return
+        for y in r.minY..<r.maxY {
+            Canvas.fadeRow(a.pixels + y * a.stride + r.x, b.pixels + y * b.stride + r.x, into: pixels + y * stride + r.x,
+                           count: r.width, weight: w)
         }
-        if w == 256, b !== self {
-            copy(r, from: b)
-            return
+    }
+
+    /// The fade written in the marked tiles of `tiles` only, row by row down the canvas (each
+    /// row's runs left to right: the memory is read in the order it lies).
+    public func crossFade(from a: Canvas, to b: Canvas, weight: Int, in tiles: TileMask) {
+        let w = UInt16(min(max(weight, 0), Canvas.fullWeight))
+        let limit = bounds.intersection(a.bounds).intersection(b.bounds).intersection(clip)
+        for band in tiles.bands {
+            for y in max(band.y0, limit.minY)..<min(band.y1, limit.maxY) {
+                let pa = a.pixels + y * a.stride, pb = b.pixels + y * b.stride, out = pixels + y * stride
+                for run in band.runs {
+                    let x0 = max(run.x0, limit.minX), x1 = min(run.x1, limit.maxX)
+                    if x0 < x1 { Canvas.fadeRow(pa + x0, pb + x0, into: out + x0, count: x1 - x0, weight: w) }
+                }
+            }
         }
+    }
+
+    /// One row of the fade, eight pixels at a time.
+    @inline(__always)
+    static func fadeRow(_ pa: UnsafeMutablePointer<UInt32>, _ pb: UnsafeMutablePointer<UInt32>, into out: UnsafeMutablePointer<UInt32>,
+                        count: Int, weight w: UInt16) {
         let wb = Lanes(repeating: w), wa = Lanes(repeating: 256 - w)
         let low = Lanes(repeating: 0xFF)
         let opaque = unsafeBitCast(SIMD8<UInt32>(repeating: 0xFF00_0000), to: Lanes.self)
-        for y in r.minY..<r.maxY {
-            let pa = a.pixels + y * a.stride + r.x, pb = b.pixels + y * b.stride + r.x, out = pixels + y * stride + r.x
-            var i = 0
-            while i + 8 <= r.width {
-                let va = UnsafeRawPointer(pa + i).loadUnaligned(as: Lanes.self)
-                let vb = UnsafeRawPointer(pb + i).loadUnaligned(as: Lanes.self)
-                let lo = ((va & low) &* wa &+ (vb & low) &* wb) &>> 8
-                let hi = ((va &>> 8) &* wa &+ (vb &>> 8) &* wb) &>> 8
-                UnsafeMutableRawPointer(out + i).storeBytes(of: lo | (hi &<< 8) | opaque, as: Lanes.self)
-                i += 8
-            }
-            while i < r.width {
-                out[i] = Canvas.mix(pa[i], pb[i], UInt32(w))
-                i += 1
-            }
+        var i = 0
+        while i + 8 <= count {
+            let va = UnsafeRawPointer(pa + i).loadUnaligned(as: Lanes.self)
+            let vb = UnsafeRawPointer(pb + i).loadUnaligned(as: Lanes.self)
+            let lo = ((va & low) &* wa &+ (vb & low) &* wb) &>> 8
+            let hi = ((va &>> 8) &* wa &+ (vb &>> 8) &* wb) &>> 8
+            UnsafeMutableRawPointer(out + i).storeBytes(of: lo | (hi &<< 8) | opaque, as: Lanes.self)
+            i += 8
+        }
+        while i < count {
+            out[i] = mix(pa[i], pb[i], UInt32(w))
+            i += 1
         }
     }
 

@@ -4,8 +4,8 @@ import Glibc
 /// winding rule and exact-area anti-aliasing. Curves are flattened into segments by the
 /// builders below; everything the scenes draw besides text and rectangles is a Path
 /// (choice shapes, the countdown ring, QR finder patterns stay in rectangles).
-public struct Path: Sendable, Equatable {
-    public struct Point: Sendable, Equatable {
+public struct Path: Sendable, Hashable {
+    public struct Point: Sendable, Hashable {
         public var x: Double
         public var y: Double
         public init(_ x: Double, _ y: Double) {
@@ -101,125 +101,18 @@ public struct Path: Sendable, Equatable {
 }
 
 extension Canvas {
-    /// Fills `path` with `color`. Coverage is the exact area of each pixel inside the polygon,
-    /// accumulated per scanline as signed area deltas and integrated left to right (the
-    /// technique of font-rs / stb_truetype's v2 rasterizer).
-    ///
-    /// The coverage is always computed over the whole shape (within the canvas) and only then
-    /// limited to the clip: accumulated in floating point, it would come out a hair different
-    /// for a box cut by the clip, and a partial redraw must give the pixels of a full one.
+    /// Fills `path` with `color`: the exact area of each pixel inside the polygon (non-zero
+    /// winding), rasterized over the whole shape whatever the clip (`Coverage`), blended
+    /// inside the clip eight pixels at a time (`Scanline`, `RowBlend`).
     public func fill(_ path: Path, _ color: Color) {
-        guard let b = path.bounds else { return }
-        let area = Rect(x: Int(b.minX.rounded(.down)), y: Int(b.minY.rounded(.down)),
-                        width: Int(b.maxX.rounded(.up)) - Int(b.minX.rounded(.down)) + 1,
-                        height: Int(b.maxY.rounded(.up)) - Int(b.minY.rounded(.down)) + 1).intersection(bounds)
+        guard let area = path.rasterArea(within: bounds) else { return }
         let visible = area.intersection(clip)
         guard !visible.isEmpty else { return }
-        var acc = CoverageAccumulator(width: area.width, height: area.height)
-        let ox = Double(area.x), oy = Double(area.y)
-        for contour in path.contours where contour.count >= 3 {
-            for i in 0..<contour.count {
-                let p = contour[i], q = contour[(i + 1) % contour.count]
-                acc.line(x0: p.x - ox, y0: p.y - oy, x1: q.x - ox, y1: q.y - oy)
-            }
-        }
         let c = color.pixel
         let skip = visible.x - area.x
-        acc.resolveRows(from: visible.minY - area.y, to: visible.maxY - area.y) { y, coverage in
+        Scanline.rasterize(path, ox: Double(area.x), oy: Double(area.y), width: area.width, height: area.height,
+                           rows: (visible.minY - area.y)..<(visible.maxY - area.y)) { y, coverage in
             Canvas.blendRow(pixels + (area.y + y) * stride + visible.x, coverage: coverage + skip, count: visible.width, color: c)
-        }
-    }
-}
-
-/// Signed-area accumulation buffer for one shape's bounding box. Each row has one spare cell
-/// on the right so a segment touching the right edge never indexes past the row.
-struct CoverageAccumulator {
-    let width: Int
-    let height: Int
-    private var cells: [Float]
-
-    init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-        cells = [Float](repeating: 0, count: (width + 2) * height)
-    }
-
-    /// Adds the signed area under one polygon edge. Points left of the box are clamped to x = 0
-    /// (their area still counts for everything to their right); points right of it land in the
-    /// spare column, which is never resolved.
-    mutating func line(x0 ax: Double, y0 ay: Double, x1 bx: Double, y1 by: Double) {
-        guard ay != by else { return }
-        let dir: Float = ay < by ? 1 : -1
-        var (x0, y0, x1, y1) = ay < by ? (ax, ay, bx, by) : (bx, by, ax, ay)
-        let fw = Double(width)
-        let dxdy = (x1 - x0) / (y1 - y0)
-        // Trim to the rows of the box.
-        if y0 < 0 { x0 -= y0 * dxdy; y0 = 0 }
-        if y1 > Double(height) { x1 -= (y1 - Double(height)) * dxdy; y1 = Double(height) }
-        guard y0 < y1 else { return }
-        let rowStride = width + 2
-        var x = x0
-        var row = Int(y0)
-        while row < height, Double(row) < y1 {
-            let top = max(Double(row), y0), bottom = min(Double(row + 1), y1)
-            let dy = bottom - top
-            let xNext = x + dxdy * dy
-            let d = Float(dy) * dir
-            // Clamp into [0, width]: area left of the box is carried in column 0.
-            let xa = min(max(min(x, xNext), 0), fw), xb = min(max(max(x, xNext), 0), fw)
-            let base = row * rowStride
-            let ia = Int(xa), ib = Int(xb.rounded(.up))
-            if ib <= ia + 1 {
-                // The edge stays within one cell: split its area between that cell and the next.
-                let mid = Float((xa + xb) / 2 - Double(ia))
-                cells[base + ia] += d * (1 - mid)
-                cells[base + ia + 1] += d * mid
-            } else {
-                // The edge crosses several cells: a triangle in the first, trapezoids in between.
-                let inv = Float(1 / (xb - xa))
-                let fa = Float(xa - Double(ia))
-                let a0 = 0.5 * inv * (1 - fa) * (1 - fa)
-                let fb = Float(xb - Double(ib) + 1)
-                let aEnd = 0.5 * inv * fb * fb
-                cells[base + ia] += d * a0
-                if ib == ia + 2 {
-                    cells[base + ia + 1] += d * (1 - a0 - aEnd)
-                } else {
-                    let a1 = inv * (1.5 - fa)
-                    cells[base + ia + 1] += d * (a1 - a0)
-                    var i = ia + 2
-                    while i < ib - 1 {
-                        cells[base + i] += d * inv
-                        i += 1
-                    }
-                    let a2 = a1 + Float(ib - ia - 3) * inv
-                    cells[base + ib - 1] += d * (1 - a2 - aEnd)
-                }
-                cells[base + ib] += d * aEnd
-            }
-            x = xNext
-            row += 1
-        }
-    }
-
-    /// Integrates each row into coverages 0...255 and hands the row over (to be blended eight
-    /// pixels at a time; a pixel-by-pixel callback cost more than the integration).
-    func resolveRows(from firstRow: Int, to endRow: Int, _ emit: (Int, UnsafePointer<UInt8>) -> Void) {
-        let rowStride = width + 2
-        var row = [UInt8](repeating: 0, count: width)
-        row.withUnsafeMutableBufferPointer { out in
-            guard let base = out.baseAddress else { return }
-            for y in max(0, firstRow)..<min(height, max(firstRow, endRow)) {
-                var sum: Float = 0
-                var any = false
-                for x in 0..<width {
-                    sum += cells[y * rowStride + x]
-                    let a = UInt8(min(1, abs(sum)) * 255 + 0.5)
-                    out[x] = a
-                    any = any || a != 0
-                }
-                if any { emit(y, base) }
-            }
         }
     }
 }

@@ -58,6 +58,26 @@ public struct TileMask: Equatable, Sendable {
         for i in marked.indices where other.marked[i] { marked[i] = true }
     }
 
+    /// The marked tiles of each row of tiles, as runs of columns in pixels: `(y0, y1, [(x0, x1)])`.
+    public var bands: [(y0: Int, y1: Int, runs: [(x0: Int, x1: Int)])] {
+        var out: [(y0: Int, y1: Int, runs: [(x0: Int, x1: Int)])] = []
+        for ty in 0..<rows {
+            var runs: [(x0: Int, x1: Int)] = []
+            var tx = 0
+            while tx < columns {
+                guard marked[ty * columns + tx] else {
+                    tx += 1
+                    continue
+                }
+                let start = tx
+                while tx < columns && marked[ty * columns + tx] { tx += 1 }
+                runs.append((start * tile, min(width, tx * tile)))
+            }
+            if !runs.isEmpty { out.append((ty * tile, min(height, ty * tile + tile), runs)) }
+        }
+        return out
+    }
+
     /// The marked tiles as few rectangles: runs along each row of tiles, and a run joined
     /// with the one under it when they span the same columns.
     public var rects: [Rect] {

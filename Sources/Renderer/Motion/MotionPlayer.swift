@@ -52,33 +52,31 @@ public final class MotionPlayer {
                 let damage = ItemDamage.between(f.items, items, bounds: bounds)
                 var tiles = f.tiles
                 for r in damage {
-                    incoming.withClip(r) { incoming.draw(items, text: renderer.text, inspector: renderer.inspector) }
+                    incoming.withClip(r) { incoming.draw(items, text: renderer.text, paths: renderer.paths, inspector: renderer.inspector) }
                     tiles.insert(r)
                 }
                 fade = (origin, items, tiles, weight)
                 if damage.isEmpty && weight == f.weight { return [] }
-                let rects = tiles.rects
-                for r in rects { canvas.crossFade(from: origin.picture, to: incoming, weight: weight, in: r) }
-                return rects
+                canvas.crossFade(from: origin.picture, to: incoming, weight: weight, in: tiles)
+                return tiles.rects
             }
             let target = incoming.flatMap { $0.width == canvas.width && $0.height == canvas.height ? $0 : nil }
                 ?? Canvas(width: canvas.width, height: canvas.height)
             incoming = target
-            target.draw(items, text: renderer.text, inspector: renderer.inspector)
+            target.draw(items, text: renderer.text, paths: renderer.paths, inspector: renderer.inspector)
             let tiles = TileMask(differences: origin.picture, target)
             fade = (origin, items, tiles, weight)
             guard holdsOrigin else {
                 canvas.crossFade(from: origin.picture, to: target, weight: weight, in: bounds)
                 return [bounds]
             }
-            let rects = tiles.rects
-            for r in rects { canvas.crossFade(from: origin.picture, to: target, weight: weight, in: r) }
-            return rects
+            canvas.crossFade(from: origin.picture, to: target, weight: weight, in: tiles)
+            return tiles.rects
         }
 
         guard known, let previous = last else {
             fade = nil
-            canvas.draw(items, text: renderer.text, inspector: renderer.inspector)
+            canvas.draw(items, text: renderer.text, paths: renderer.paths, inspector: renderer.inspector)
             return [bounds]
         }
         var damage: [Rect] = []
@@ -93,7 +91,7 @@ public final class MotionPlayer {
         }
         let changed = ItemDamage.between(before, items, bounds: bounds)
         for r in changed {
-            canvas.withClip(r) { canvas.draw(items, text: renderer.text, inspector: renderer.inspector) }
+            canvas.withClip(r) { canvas.draw(items, text: renderer.text, paths: renderer.paths, inspector: renderer.inspector) }
         }
         return ItemDamage.merge(damage + changed)
     }

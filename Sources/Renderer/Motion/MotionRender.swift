@@ -12,7 +12,7 @@ extension SceneRenderer {
         (m.frame.width, m.frame.height) = (canvas.width, canvas.height)
         text.cache.beginFrame()
         let (description, pose) = layout(m.frame, motion: m.sceneMotion)
-        canvas.draw(description.items, text: text, inspector: inspector)
+        canvas.draw(description.items, text: text, paths: paths, inspector: inspector)
         if m.fadesFromOrigin, let origin = m.origin {
             canvas.crossFade(from: origin.picture, to: canvas, weight: Self.fadeWeight(m.elapsed), in: canvas.bounds)
         }

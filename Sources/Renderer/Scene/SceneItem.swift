@@ -101,7 +101,7 @@ public struct SceneDescription {
 extension Canvas {
     /// Draws a frame's items in order; `inspector` (the legibility test) sees each text line
     /// with the pixels under it just before it is drawn.
-    func draw(_ items: [SceneItem], text: TextEngine, inspector: TextInspector? = nil) {
+    func draw(_ items: [SceneItem], text: TextEngine, paths: PathCache? = nil, inspector: TextInspector? = nil) {
         let holes = Occlusion.holes(in: items, clip: clip)
         for (i, item) in items.enumerated() where !item.box.isEmpty || item.role == .background {
             switch item.drawing {
@@ -116,7 +116,12 @@ extension Canvas {
             case let .roundedRect(radius):
                 fillRoundedRect(item.box, radius: radius, item.color, excluding: holes[i] ?? [])
             case let .path(path):
-                fill(path, item.color)
+                // The countdown's arc is new at every frame of a sweep: not worth keeping.
+                if let paths, item.role != .countdown {
+                    if let coverage = paths.coverage(path, on: self, frame: text.cache.frame) { fill(coverage, item.color) }
+                } else {
+                    fill(path, item.color)
+                }
             case let .qr(code, radius, light):
                 drawQRCode(code, in: item.box, dark: item.color, light: light, cornerRadius: radius)
             case let .image(image):

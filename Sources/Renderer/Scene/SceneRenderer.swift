@@ -11,6 +11,8 @@ public final class SceneRenderer {
     var inspector: TextInspector?
     /// The logo at the last pixel heights asked for (a frame asks for one or two).
     private var scaledLogos: [Int: Image] = [:]
+    /// Paths rasterized for the frames that draw them again.
+    let paths = PathCache()
 
     public init(text: TextEngine, theme: Theme = .standard, settings: SceneSettings = SceneSettings()) {
         self.text = text
@@ -58,7 +60,7 @@ public final class SceneRenderer {
     func draw(_ frame: SceneFrame, into canvas: Canvas) {
         var sized = frame
         (sized.width, sized.height) = (canvas.width, canvas.height)
-        canvas.draw(describe(sized).items, text: text, inspector: inspector)
+        canvas.draw(describe(sized).items, text: text, paths: paths, inspector: inspector)
     }
 
     func viewport(_ frame: SceneFrame) -> Viewport {
