@@ -11,18 +11,23 @@ public enum Timeline {
     /// After this, nothing a state started is still moving.
     public static let settle = 1.0
 
+    // What moves inside a scene starts once the fade is over: the room first sees the new
+    // screen as it was left (the old order of the standings, empty bars), then it moves; and
+    // a fade frame is a blend of two still pictures, the cheapest frame there is.
+
     /// Reveal: the answer bars grow and their numbers count up.
-    static let bars = (start: 0.1, duration: 0.7)
+    static let bars = (start: 0.3, duration: 0.6)
     /// Reveal: the correct answer's ring swells once.
-    static let emphasis = (start: 0.35, duration: 0.5)
-    /// Standings: rows slide from their previous place (a beat first, so the old order is seen).
-    static let rows = (start: 0.1, duration: 0.7)
+    static let emphasis = (start: 0.4, duration: 0.5)
+    /// Standings: rows slide from their previous place.
+    static let rows = (start: 0.3, duration: 0.6)
     /// Standings: scores count up.
-    static let scores = (start: 0.1, duration: 0.8)
-    /// Lobby: the participant count ticks to its new value.
+    static let scores = (start: 0.3, duration: 0.65)
+    /// Lobby: the participant count ticks to its new value (from the count on screen: small,
+    /// so it need not wait for a fade).
     static let participants = (start: 0.0, duration: 0.6)
     /// Ended: the podium steps rise, third, then second, then first.
-    static let podium: [(start: Double, duration: Double)] = [(0.3, 0.55), (0.15, 0.45), (0.0, 0.45)]
+    static let podium: [(start: Double, duration: Double)] = [(0.6, 0.35), (0.45, 0.35), (0.3, 0.35)]
 
     /// The last five seconds: the number pulses as it changes, once a second.
     static let pulse = 0.35

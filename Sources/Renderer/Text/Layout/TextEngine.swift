@@ -15,12 +15,16 @@ public final class TextEngine {
     public let cache: GlyphCache
     /// Line pitch as a multiple of the pixel size.
     public var lineSpacing = 1.3 {
-        didSet { fits.removeAll() }
+        didSet {
+            fits.removeAll()
+            numbers.removeAll()
+        }
     }
     public var breaker = LineBreaker(strict: true) {
         didSet {
             paragraphs.removeAll()
             fits.removeAll()
+            numbers.removeAll()
         }
     }
     public static let paragraphCacheBytes = 4 << 20
@@ -31,6 +35,9 @@ public final class TextEngine {
                                                                         cost: \.byteCount)
     private let fits = FrameCache<FitKey, [TextBlock]>(byteBudget: TextEngine.fitCacheBytes,
                                                        cost: { $0.reduce(0) { $0 + $1.byteCount } })
+    /// Numbers with tabular figures: a leaderboard lays out every score at each size it tries,
+    /// and scores that count up ask again at every frame.
+    private let numbers = FrameCache<ParagraphKey, TextBlock>(byteBudget: 1 << 20, cost: \.byteCount)
 
     private struct ParagraphKey: Hashable {
         let text: Substring
@@ -52,16 +59,17 @@ public final class TextEngine {
     }
 
     /// Lookups of laid-out text (`fit` results and shaped paragraphs) since the last reset.
-    public var layoutHits: Int { fits.hits + paragraphs.hits }
-    public var layoutMisses: Int { fits.misses + paragraphs.misses }
-    public var layoutCacheCount: Int { fits.count + paragraphs.count }
-    /// Estimated bytes held by the paragraph and fit caches.
-    public var layoutCacheBytes: Int { fits.bytes + paragraphs.bytes }
+    public var layoutHits: Int { fits.hits + paragraphs.hits + numbers.hits }
+    public var layoutMisses: Int { fits.misses + paragraphs.misses + numbers.misses }
+    public var layoutCacheCount: Int { fits.count + paragraphs.count + numbers.count }
+    /// Estimated bytes held by the paragraph, fit and number caches.
+    public var layoutCacheBytes: Int { fits.bytes + paragraphs.bytes + numbers.bytes }
 
     public func resetStatistics() {
         cache.resetStatistics()
         fits.resetStatistics()
         paragraphs.resetStatistics()
+        numbers.resetStatistics()
     }
 
     /// Lays `text` out at `size` pixels, wrapping at `maxWidth` pixels when given. Hard line
@@ -271,6 +279,14 @@ public final class TextEngine {
     /// centred in a cell as wide as the face's widest digit. Anything the face lacks falls
     /// back to ordinary layout.
     public func layoutNumber(_ text: String, size: Int, weight: FontWeight = .regular) -> TextBlock {
+        let key = ParagraphKey(text: Substring(text), size: size, weight: weight)
+        if let known = numbers.value(for: key, frame: cache.frame) { return known }
+        let block = tabularNumber(text, size: size, weight: weight)
+        numbers.insert(block, for: key, frame: cache.frame)
+        return block
+    }
+
+    private func tabularNumber(_ text: String, size: Int, weight: FontWeight) -> TextBlock {
         let face = fonts.face(weight)
         var block = layout(text, size: size, weight: weight, maxWidth: nil)
         guard block.lines.count == 1, text.unicodeScalars.allSatisfy({ $0.properties.isWhitespace || face.covers($0) }) else {
