@@ -16,8 +16,9 @@ enum BenchCommand {
     }
 
     static func run(_ argv: [String]) throws -> Int32 {
-        let args = try Arguments(argv, options: ["--frames", "--fonts", "--cold-runs"])
+        let args = try Arguments(argv, options: ["--frames", "--fonts", "--cold-runs", "--countdown-seconds"])
         let frames = max(10, Int(args.value("--frames") ?? "") ?? 300)
+        let countdownSeconds = max(1, Double(args.value("--countdown-seconds") ?? "") ?? 20)
         let coldRuns = max(1, Int(args.value("--cold-runs") ?? "") ?? 9)
         let fontsOption = args.value("--fonts")
         let fonts = try CLI.loadFonts(fontsOption)
@@ -77,7 +78,21 @@ enum BenchCommand {
             }
             Console.out("  \(size): countdown tick (damage only, \(format1(Double(area) * 100 / Double(size.width * size.height)))% of the screen) "
                         + "median \(ms(median(ticks)))")
+            // Motion: frames as an output draws them while things move.
+            let countdown = MotionBench.countdownFrame(renderer, size: size, state: state, now: now + 15.1, frames: frames)
+            Console.out("  \(size): countdown frame at 60 Hz (ring and bar damage, \(format1(countdown.damage))% of the screen) "
+                        + "median \(ms(countdown.median)); as the number changes \(ms(countdown.wholeRing)); one-colour fill \(ms(fill))")
+            let standings = DemoQuiz.steps(start: now).first { $0.name == "leaderboard" }?.state ?? QuizState(phase: .leaderboard)
+            let fade = MotionBench.transitionFrame(renderer, size: size, from: state, to: standings, now: now + 3, frames: frames)
+            Console.out("  \(size): transition frame (question → leaderboard cross-fade over the tiles that differ, "
+                        + "\(format1(fade.faded))% of the screen) median \(ms(fade.median)); one-colour fill \(ms(fill))")
         }
+        let hd = DisplaySize(width: 1920, height: 1080)
+        let cpu = MotionBench.countdownCPU(SceneRenderer(fonts: fonts), size: hd, seconds: countdownSeconds)
+        Console.out("  \(hd) at 60 Hz: a \(format1(countdownSeconds, digits: 0)) s countdown used \(format1(cpu.share * 100))% of one core "
+                    + "(\(cpu.frames) frames, \(cpu.missed) missed vblanks)")
+        let still = MotionBench.stillWakeups(SceneRenderer(fonts: fonts), size: hd, seconds: 5)
+        Console.out("  still screen (the lobby): \(format1(still.perSecond, digits: 2)) wakeups a second, \(still.frames) frames in 5 s")
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         Console.out("  peak RSS \(usage.ru_maxrss / 1024) MiB (both sizes in one process)")
