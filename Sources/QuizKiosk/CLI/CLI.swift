@@ -18,8 +18,10 @@ enum CLI {
                         draw what the TV shows for a quiz state (TIME: RFC 3339, for countdowns)
           run [--connector NAME | --outputs first|all|NAME,...] [--mode WxH[@HZ]] [--device PATH]
               [--source SOURCE]... [--config FILE] [--now TIME] [--fonts DIR]
-              [--screen-id ID] [--password-file FILE] [--cafile FILE]
-                        the screen: show the quiz state on the TV (DRM/KMS) until SIGINT/SIGTERM
+              [--screen-id ID] [--password-file FILE] [--cafile FILE] [--firmware-wait SECONDS] [--hold-vt]
+                        the screen: show the quiz state on the TV (DRM/KMS) until SIGINT/SIGTERM;
+                        waits for a DRM card, skipping the firmware's (simpledrm) for 10 s;
+                        --hold-vt: the VT on stdin in graphics mode, its keyboard off (the service)
                         SOURCE: mqtt://[user@]host[:port]/ROOM, mqtts://…, file:PATH, stdin or demo
                         (--state FILE is file:FILE)
           run --headless --out DIR [--size WxH] [--keep-frames] [--source SOURCE]... [...]
