@@ -12,7 +12,10 @@ bin=$(swift build -c release --static-swift-stdlib --product quizkiosk --show-bi
 kernel=$(vm/fetch-kernel.sh)
 out=vm/cache/out/boot
 rm -rf "$out" && mkdir -p "$out" vm/cache/boot
-python3 vm/boot/image.py --deb "$deb" --kernel-tree "$kernel" --cache vm/cache/boot --out vm/cache/boot/rootfs.cpio
+# The firmware's framebuffer as a DRM card (simpledrm), which Debian's kernel lacks.
+fw=$(vm/boot/simpledrm.sh "$kernel")
+python3 vm/boot/image.py --deb "$deb" --kernel-tree "$kernel" --cache vm/cache/boot --out vm/cache/boot/rootfs.cpio \
+  --extra-module "$fw/simpledrm.ko" --extra-module "$fw/fakefw.ko"
 echo "boot: image $(du -h vm/cache/boot/rootfs.cpio | cut -f1) (Debian 12 + $(basename "$deb")), ready in $(( $(date +%s) - start )) s"
 python3 vm/boot/suite.py --kernel "$kernel/vmlinux" --image vm/cache/boot/rootfs.cpio --binary "$bin" \
   --states vm/states --out "$out" "$@"

@@ -270,6 +270,86 @@ class BootSuite:
         finally:
             g.shutdown()
 
+    # -- the firmware's framebuffer card first ----------------------------------------------
+    # QEMU's bochs-display, its real driver (bochs) blacklisted at boot; fakefw sets the framebuffer
+    # up as firmware would and simpledrm makes it card0 early in boot (systemd-modules-load).
+    # The built-in simplefb (fbdev) would bind the device first: kept out.
+    SIMPLEDRM_CMDLINE = "initcall_blacklist=simplefb_driver_init modprobe.blacklist=bochs modules_load=fakefw,simpledrm"
+    BOCHS = ["-device", "bochs-display,xres=1920,yres=1080", "-device", "virtio-rng-pci"]
+
+    def file_settings(self):
+        state = open(os.path.join(self.a.states, "question.json")).read()
+        return {"etc/quizkiosk/quizkiosk.conf": f"source = file:/etc/quizkiosk/state.json\nnow = {NOW}\n",
+                "etc/quizkiosk/state.json": state}
+
+    def load_bochs_after(self, g, seconds):
+        """Loads the real driver `seconds` after the service started (guest clock)."""
+        started = [t for t, l in self.journal(g) if "Starting quizkiosk.service" in l][0]
+        rc, up = g.sh("cut -d' ' -f1 /proc/uptime")
+        time.sleep(max(0.0, started + seconds - float(up)))
+        g.sh("modprobe bochs", check=True)
+        rc, up = g.sh("cut -d' ' -f1 /proc/uptime")
+        return started, float(up)
+
+    def case_simpledrm_first(self):
+        """simpledrm is card0 when the service starts; the real driver comes 5 s later, within
+        the 10 s firmware wait: the frame goes straight to the real card, never to simpledrm."""
+        name = "boot-simpledrm-first"
+        g = self.guest(name, self.BOCHS, self.file_settings(), cmdline=self.SIMPLEDRM_CMDLINE)
+        if g is None:
+            return
+        try:
+            rc, drivers = g.sh("for c in /sys/class/drm/card[0-9]; do echo $c $(basename $(readlink $c/device/driver)); done")
+            self.check(f"{name}: at boot the only DRM card is simpledrm's (the firmware framebuffer)",
+                       drivers.strip().splitlines() == ["/sys/class/drm/card0 simple-framebuffer"], drivers.strip())
+            waiting = self.wait_journal(g, r"only the firmware's framebuffer card", timeout=120)
+            started, loaded = self.load_bochs_after(g, 5)
+            match, secs, bad = self.watch_screen(g, f"{name}-frame", self.render_ref(1920, 1080), timeout=90)
+            shown = self.journal_hits(g, r"on screen:")
+            rc, restarts = g.sh("systemctl show -p NRestarts --value quizkiosk")
+            self.check(f"{name}: bochs loaded {loaded - started:.1f} s after the service started (within the wait) → "
+                       "the frame on bochs pixel-equal, never on simpledrm, no restart",
+                       match is not None and shown and not any("Unknown-1" in l for _, l in shown)
+                       and any("bochs-drm" in l for _, l in self.journal(g)) and restarts.strip() == "0",
+                       " | ".join(l for _, l in shown) + f"; NRestarts={restarts.strip()}")
+        except (GuestError, IndexError, ValueError) as e:
+            self.check(f"{name}: guest", False, str(e)[-900:])
+        finally:
+            g.shutdown()
+
+    def case_simpledrm_only(self):
+        """Only simpledrm for longer than the wait: the frame on it (the firmware's 1024x768)
+        after the 10 s; then the real driver loads and removes simpledrm's card (its ioctls fail
+        with ENODEV): the frame moves to the real card at its own size."""
+        name = "boot-simpledrm-only"
+        g = self.guest(name, self.BOCHS, self.file_settings(), cmdline=self.SIMPLEDRM_CMDLINE)
+        if g is None:
+            return
+        try:
+            match, secs, bad = self.watch_screen(g, f"{name}-simpledrm", self.render_ref(1024, 768), timeout=150)
+            shown = self.journal_hits(g, r"on screen:")
+            started = [t for t, l in self.journal(g) if "Starting quizkiosk.service" in l][0]
+            after = shown[0][0] - started if shown else -1
+            self.check(f"{name}: only simpledrm → after the 10 s wait the frame on simpledrm (1024x768) pixel-equal",
+                       match is not None and shown and "/dev/dri/card0" in shown[0][1] and after >= 10,
+                       f"first frame {after:.1f} s after the service started: {shown[0][1] if shown else 'none'}")
+            g.sh("modprobe bochs", check=True)
+            before = len(shown)
+            match, secs, bad = self.watch_screen(g, f"{name}-bochs", self.render_ref(1920, 1080), timeout=90,
+                                                 until=lambda: len(self.journal_hits(g, r"on screen:")) > before)
+            lines = [l for _, l in self.journal(g)]
+            gone = [l for l in lines if "letting the card go" in l or "the card is gone" in l]
+            errors = [l for l in lines if "cannot show the frame" in l]
+            rc, restarts = g.sh("systemctl show -p NRestarts --value quizkiosk")
+            self.check(f"{name}: bochs loaded → simpledrm's card removed, the frame moves to bochs (1920x1080) pixel-equal, "
+                       "no restart, no loop of errors",
+                       match is not None and gone and len(errors) <= 2 and restarts.strip() == "0",
+                       f"{secs:.1f} s; " + " | ".join(gone[:2]) + f"; frame errors {len(errors)}; NRestarts={restarts.strip()}")
+        except (GuestError, IndexError, ValueError) as e:
+            self.check(f"{name}: guest", False, str(e)[-900:])
+        finally:
+            g.shutdown()
+
 
 def main():
     ap = argparse.ArgumentParser()
@@ -284,7 +364,8 @@ def main():
     os.makedirs(a.out, exist_ok=True)
     s = BootSuite(a)
     only = set(filter(None, a.only.split(",")))
-    cases = [("file", s.case_file), ("late-card", s.case_late_card)]
+    cases = [("file", s.case_file), ("late-card", s.case_late_card), ("simpledrm-first", s.case_simpledrm_first),
+             ("simpledrm-only", s.case_simpledrm_only)]
     cases = [c for c in cases if not only or c[0] in only]
     t0 = time.monotonic()
     pending, running = list(cases), []
