@@ -242,12 +242,15 @@ class BootSuite:
         self.watch_screen(g, f"{name}-wd-start", refs, timeout=60,
                           until=lambda: len(self.journal_hits(g, r"on screen:")) > shown)
         before = len(self.journal_hits(g, r"on screen:"))
-        g.sh("kill -STOP $(pidof quizkiosk)")
+        rc, stopped = g.sh("cut -d' ' -f1 /proc/uptime; kill -STOP $(pidof quizkiosk)")
         t0 = time.monotonic()
         match, secs, bad = self.watch_screen(g, f"{name}-watchdog", refs, timeout=90,
                                              until=lambda: len(self.journal_hits(g, r"on screen:")) > before)
         wd = self.journal_hits(g, r"Watchdog timeout")
         self.timings[f"{name}.sigstop_to_frame_host_s"] = round(time.monotonic() - t0, 2)
+        shown = self.journal_hits(g, r"on screen:")
+        if len(shown) > before:
+            self.timings[f"{name}.sigstop_to_frame_guest_s"] = round(shown[-1][0] - float(stopped.split()[0]), 2)
         self.check(f"{name}: SIGSTOP with WatchdogSec=5 → systemd's watchdog restarts it, the frame back pixel-equal",
                    match is not None and wd, f"{self.timings[f'{name}.sigstop_to_frame_host_s']} s from SIGSTOP to the "
                    f"matching screendump; journal: {wd[-1][1] if wd else 'no Watchdog timeout'}")
