@@ -97,9 +97,7 @@ def install_deb(root, deb):
         env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
         r = subprocess.run(["chroot", root, "apt-get", "install", "-y", "-q", "--no-install-recommends",
                             "-o", "Debug::NoLocking=1", "/tmp/quizkiosk.deb"], capture_output=True, text=True, env=env)
-        if r.returncode != 0:
-            sys.exit(f"boot: apt-get install of the .deb failed in the userland:\n{r.stdout[-3000:]}\n{r.stderr[-2000:]}")
-        return r.stdout
+        return r.returncode == 0, r.stdout + r.stderr
     finally:
         for m in reversed(mounts):
             subprocess.run(["umount", "-l", m])
@@ -124,13 +122,22 @@ GUEST_FILES = {
 
 def make(a):
     depends = [d for d in deb_depends(a.deb)]
-    base = userland(a.cache, depends)
     kver = os.listdir(os.path.join(a.kernel_tree, "lib/modules"))[0]
     with tempfile.TemporaryDirectory(prefix="qk-boot-", dir=a.cache) as tmp:
         root = os.path.join(tmp, "root")
-        run(["cp", "-a", base, root])
-        os.unlink(os.path.join(root, ".complete"))
-        log = install_deb(root, a.deb)
+        for attempt in [1, 2]:
+            base = userland(a.cache, depends)
+            run(["cp", "-a", base, root])
+            os.unlink(os.path.join(root, ".complete"))
+            ok, log = install_deb(root, a.deb)
+            if ok:
+                break
+            shutil.rmtree(root)
+            # A cached userland older than the libraries the .deb was linked against (the
+            # build machine got updates since): build it again from the mirror, once.
+            shutil.rmtree(base, ignore_errors=True)
+            if attempt == 2:
+                sys.exit(f"boot: apt-get install of the .deb failed in a fresh userland:\n{log[-4000:]}")
         with open(os.path.join(os.path.dirname(a.out), "apt-install.log"), "w") as f:
             f.write(log)
         for rel, text in GUEST_FILES.items():

@@ -177,7 +177,14 @@ class BootSuite:
         settings = ("source = file:/etc/quizkiosk/state.json\n"
                     f"# a fixed instant: the countdown stands still and the frame equals render --now\nnow = {NOW}\n")
         state = open(os.path.join(self.a.states, "question.json")).read()
-        g = self.guest(name, VIRTIO, {"etc/quizkiosk/quizkiosk.conf": settings, "etc/quizkiosk/state.json": state})
+        # Text left on tty1 before the service starts, as boot messages or a getty's prompt leave
+        # it on a box without the README's kernel command line: it must not show either.
+        text = {"etc/systemd/system/tty1-text.service":
+                "[Unit]\nDescription=Text on tty1 before the kiosk (boot test)\nBefore=quizkiosk.service\n"
+                "[Service]\nType=oneshot\nExecStart=/bin/sh -c \"printf '[  OK  ] Started something.\\\\n\\\\n"
+                "Debian GNU/Linux 12 kiosk tty1\\\\n\\\\nkiosk login: ' > /dev/tty1\"\n",
+                "etc/systemd/system/multi-user.target.d/tty1-text.conf": "[Unit]\nWants=tty1-text.service\n"}
+        g = self.guest(name, VIRTIO, {"etc/quizkiosk/quizkiosk.conf": settings, "etc/quizkiosk/state.json": state, **text})
         if g is None:
             return
         refs = self.render_ref(1920, 1080)
@@ -216,6 +223,13 @@ class BootSuite:
                    and "libstdc++6" in out, " | ".join(out.splitlines()))
 
     def kill9(self, g, name, refs):
+        # Text reaches tty1 while the kiosk holds it: a kernel message at a level the console
+        # prints, and what a getty would have written. The VT is in graphics mode: neither may
+        # show, now or after the crash.
+        g.sh("echo '<2>boot test: a kernel message while the kiosk runs' > /dev/kmsg; printf '\\nkiosk login: ' > /dev/tty1")
+        match, _, bad = self.watch_screen(g, f"{name}-text-while-running", refs, timeout=10)
+        self.check(f"{name}: text written to tty1 and the kernel console while the kiosk runs does not show",
+                   match is not None and not bad, "; ".join(bad) or "the frame, unchanged")
         before = len(self.journal_hits(g, r"on screen:"))
         g.sh("kill -9 $(pidof quizkiosk)")
         t0 = time.monotonic()
