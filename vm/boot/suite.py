@@ -324,10 +324,13 @@ class BootSuite:
                 "etc/quizkiosk/state.json": state}
 
     def case_simpledrm_first(self):
-        """simpledrm is card0 when the service starts; the real driver comes 5 s later, within
-        the 10 s firmware wait: the frame goes straight to the real card, never to simpledrm."""
+        """simpledrm is card0 when the service starts; the real driver comes a few seconds later,
+        within the 10 s firmware wait: the frame goes straight to the real card, never to
+        simpledrm."""
         name = "boot-simpledrm-first"
-        g = self.guest(name, self.BOCHS, {**self.file_settings(), **self.late_driver("bochs")}, cmdline=self.SIMPLEDRM_CMDLINE)
+        # 3 s after the service is ready: well inside the 10 s wait even when TCG is slow.
+        g = self.guest(name, self.BOCHS, {**self.file_settings(), **self.late_driver("bochs", seconds=3)},
+                       cmdline=self.SIMPLEDRM_CMDLINE)
         if g is None:
             return
         try:
@@ -340,9 +343,11 @@ class BootSuite:
             match, secs, bad = self.watch_screen(g, f"{name}-frame", self.render_ref(1920, 1080), timeout=90)
             shown = self.journal_hits(g, r"on screen:")
             rc, restarts = g.sh("systemctl show -p NRestarts --value quizkiosk")
-            self.check(f"{name}: bochs loaded {loaded - started:.1f} s after the service started (within the wait) → "
+            # The wait counts from the waiting line (the program's own start of it), not from
+            # systemd's "Starting" (process start and font loading come first, slow under TCG).
+            self.check(f"{name}: bochs loaded {loaded - waiting[0][0]:.1f} s into the firmware wait (10 s) → "
                        "the frame on bochs pixel-equal, never on simpledrm, no restart",
-                       match is not None and shown and loaded - started < 10 and not any("Unknown-1" in l for _, l in shown)
+                       match is not None and shown and loaded - waiting[0][0] < 10 and not any("Unknown-1" in l for _, l in shown)
                        and any("bochs-drm" in l for _, l in self.journal(g)) and restarts.strip() == "0",
                        " | ".join(l for _, l in shown) + f"; NRestarts={restarts.strip()}")
         except (GuestError, IndexError, ValueError) as e:
