@@ -20,8 +20,10 @@ enum CLI {
                         --describe: every text and shape drawn, with role, box and colours, as JSON
           run [--connector NAME | --outputs first|all|NAME,...] [--mode WxH[@HZ]] [--device PATH]
               [--source SOURCE]... [--config FILE] [--now TIME] [--fonts DIR] [--font FILE]...
-              [--screen-id ID] [--password-file FILE] [--cafile FILE] [LOOK]
-                        the screen: show the quiz state on the TV (DRM/KMS) until SIGINT/SIGTERM
+              [--screen-id ID] [--password-file FILE] [--cafile FILE] [--firmware-wait SECONDS] [--hold-vt] [LOOK]
+                        the screen: show the quiz state on the TV (DRM/KMS) until SIGINT/SIGTERM;
+                        waits for a DRM card, skipping the firmware's (simpledrm) for 10 s;
+                        --hold-vt: the VT on stdin in graphics mode, its keyboard off (the service)
                         SOURCE: mqtt://[user@]host[:port]/ROOM, mqtts://…, file:PATH, stdin or demo
                         (--state FILE is file:FILE)
           run --headless --out DIR [--size WxH] [--keep-frames] [--source SOURCE]... [...]
