@@ -97,8 +97,7 @@ import Testing
     /// `--mode` the display lacks: one warning and the policy's choice, at start and after a
     /// rescan alike (a rescan that changes nothing says nothing again).
     @Test func aModeTheDisplayLacksIsOneWarningAndThePolicysChoice() throws {
-        let log = LogLines()
-        defer { log.stop() }
+        let log = LogCapture()
         let card = FakeCard(FakeCard.card(heads: 1))
         let (m, _, box) = try start(card, mode: ModeRequest(width: 800, height: 600))
         #expect(box.outputs.first?.width == 1920)

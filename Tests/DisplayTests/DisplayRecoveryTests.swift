@@ -60,8 +60,7 @@ import Testing
     }
 
     @Test func aConnectorWithoutThemGetsNoneAndItIsSaidOnce() throws {
-        let log = LogLines()
-        defer { log.stop() }
+        let log = LogCapture()
         var s = FakeCard.card(heads: 1, types: [11])
         s.connectors[0].properties = ObjectProperties([PropertyInfo(id: 1, name: "CRTC_ID")])
         let card = FakeCard(s)
@@ -78,8 +77,7 @@ import Testing
     }
 
     @Test func aFlipThatNeverCompletesRecoversWithinTwoSeconds() throws {
-        let log = LogLines()
-        defer { log.stop() }
+        let log = LogCapture()
         let card = FakeCard(FakeCard.card(heads: 1))
         let (m, loop, box) = try start(card)
         let stuck = try #require(box.outputs.first as? DRMOutput)
@@ -126,8 +124,7 @@ import Testing
     }
 
     @Test func aModeTheDriverRefusesStepsDownTheList() throws {
-        let log = LogLines()
-        defer { log.stop() }
+        let log = LogCapture()
         var s = FakeCard.card(heads: 1, modes: [.synthetic(3840, 2160, preferred: true), .synthetic(3840, 2160, hz: 50),
                                                 .synthetic(1920, 1080)])
         s.connectors[0].edid = try EDIDTests.blob("samsung-tv-4k60")
@@ -164,8 +161,7 @@ import Testing
     /// looks again on its own (2, 5, 15, 60 s; shortened here) and takes the TV's modes when
     /// the EDID arrives, without a uevent.
     @Test func aDisplayWithoutEDIDIsLookedAtAgain() throws {
-        let log = LogLines()
-        defer { log.stop() }
+        let log = LogCapture()
         let card = FakeCard(FakeCard.card(heads: 1, modes: [.synthetic(1024, 768), .synthetic(800, 600)]))
         let (m, loop, box) = try start(card) { $0.noEDIDBackoff = [0.05, 0.1] }
         #expect(box.outputs.first?.width == 1024)
