@@ -47,7 +47,7 @@ import Testing
         #expect(o.nextFrame() == nil)                     // flip pending: no frame
         #expect(card.state.crtcs[0].bufferID == 101)      // still showing the first
         card.completeFlips()
-        #expect(loop.run(until: { ready == 1 }, timeout: 2))
+        #expect(loop.run(until: { ready == 1 }, timeout: 10))
         #expect(card.state.crtcs[0].bufferID == 102)
         #expect(try draw(o, 0xFF77_8899))
         #expect(card.journal.last == "flip crtc 10 fb 101")   // back to the first buffer, not the one on screen
