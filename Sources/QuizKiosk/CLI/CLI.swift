@@ -22,8 +22,11 @@ enum CLI {
                         screen (its motion); without them, the settled frame
           run [--connector NAME | --outputs first|all|NAME,...] [--mode WxH[@HZ]] [--device PATH]
               [--source SOURCE]... [--config FILE] [--now TIME] [--fonts DIR] [--font FILE]...
-              [--screen-id ID] [--password-file FILE] [--cafile FILE] [--motion on|off] [LOOK]
+              [--screen-id ID] [--password-file FILE] [--cafile FILE] [--firmware-wait SECONDS] [--hold-vt]
+              [--motion on|off] [LOOK]
                         the screen: show the quiz state on the TV (DRM/KMS) until SIGINT/SIGTERM;
+                        waits for a DRM card, skipping the firmware's (simpledrm) for 10 s;
+                        --hold-vt: the VT on stdin in graphics mode, its keyboard off (the service);
                         --motion off: settled frames only, the countdown once a second
                         SOURCE: mqtt://[user@]host[:port]/ROOM, mqtts://…, file:PATH, stdin or demo
                         (--state FILE is file:FILE)

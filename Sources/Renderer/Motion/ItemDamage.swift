@@ -61,7 +61,7 @@ enum ItemDamage {
     static func reach(_ item: SceneItem) -> Rect {
         switch item.drawing {
         // A glyph's ink may reach past its line box (marks stacked high), never past the clip.
-        case let .line(_, _, clip): return clip
+        case let .line(_, _, _, clip): return clip
         case .path: return Rect(x: item.box.x - 1, y: item.box.y - 1, width: item.box.width + 2, height: item.box.height + 2)
         case .rect, .roundedRect, .qr, .image: return item.box
         }
@@ -79,8 +79,8 @@ enum ItemDamage {
     static func drawsSame(_ a: SceneItem, _ b: SceneItem) -> Bool {
         guard a.box == b.box, a.color == b.color else { return false }
         switch (a.drawing, b.drawing) {
-        case let (.line(l1, base1, clip1), .line(l2, base2, clip2)):
-            return base1 == base2 && clip1 == clip2 && a.px == b.px && l1.glyphs == l2.glyphs
+        case let (.line(l1, x1, base1, clip1), .line(l2, x2, base2, clip2)):
+            return x1 == x2 && base1 == base2 && clip1 == clip2 && a.px == b.px && l1.glyphs == l2.glyphs
         case (.rect, .rect): return true
         case let (.roundedRect(r1), .roundedRect(r2)): return r1 == r2
         case let (.path(p1), .path(p2)): return p1 == p2

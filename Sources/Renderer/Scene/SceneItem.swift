@@ -23,8 +23,8 @@ public struct SceneItem {
     let drawing: Drawing
 
     enum Drawing {
-        /// A text line whose pen starts at `box.x`; its pixels never leave `clip`.
-        case line(TextLine, baseline: Int, clip: Rect)
+        /// A text line whose pen starts at `x`; its pixels never leave `clip`.
+        case line(TextLine, x: Int, baseline: Int, clip: Rect)
         case rect
         case roundedRect(radius: Double)
         case path(Path)
@@ -32,10 +32,10 @@ public struct SceneItem {
         case image(Image)
     }
 
-    static func text(_ line: TextLine, role: Role, index: Int?, size: Int, box: Rect, baseline: Int, clip: Rect,
+    static func text(_ line: TextLine, role: Role, index: Int?, size: Int, box: Rect, x: Int, baseline: Int, clip: Rect,
                      color: Color, background: Color, truncated: Bool) -> SceneItem {
         SceneItem(kind: .text, role: role, index: index, box: box, color: color, text: line.text, px: size,
-                  background: background, truncated: truncated, drawing: .line(line, baseline: baseline, clip: clip))
+                  background: background, truncated: truncated, drawing: .line(line, x: x, baseline: baseline, clip: clip))
     }
 
     static func shape(_ role: Role, index: Int?, box: Rect, color: Color, _ drawing: Drawing) -> SceneItem {
@@ -105,11 +105,11 @@ extension Canvas {
         let holes = Occlusion.holes(in: items, clip: clip)
         for (i, item) in items.enumerated() where !item.box.isEmpty || item.role == .background {
             switch item.drawing {
-            case let .line(line, baseline, clip):
+            case let .line(line, x, baseline, clip):
                 guard !clip.intersection(self.clip).isEmpty else { continue }
                 inspector?.inspect(item, canvas: self)
                 withClip(clip) {
-                    text.drawLine(line, size: item.px ?? 1, in: self, x: item.box.x, baseline: baseline, color: item.color)
+                    text.drawLine(line, size: item.px ?? 1, in: self, x: x, baseline: baseline, color: item.color)
                 }
             case .rect:
                 fillRect(item.box, item.color, excluding: holes[i] ?? [])
