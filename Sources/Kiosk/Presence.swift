@@ -9,10 +9,14 @@ public struct ScreenPresence: Equatable, Sendable {
         public var name: String
         public var width: Int
         public var height: Int
-        public init(name: String, width: Int, height: Int) {
+        /// Vblanks its frames missed since it appeared (paced frames only: a display in
+        /// motion); nil with `--motion off`.
+        public var missedVblanks: Int?
+        public init(name: String, width: Int, height: Int, missedVblanks: Int? = nil) {
             self.name = name
             self.width = width
             self.height = height
+            self.missedVblanks = missedVblanks
         }
     }
 
@@ -33,7 +37,9 @@ public struct ScreenPresence: Equatable, Sendable {
     /// What the kiosk shows now, as seen by the room.
     public static func of(_ kiosk: Kiosk, screen: String, version: String?) -> ScreenPresence {
         var p = ScreenPresence(screen: screen, online: true)
-        p.displays = kiosk.outputs.map { Display(name: $0.name, width: $0.width, height: $0.height) }
+        p.displays = kiosk.outputs.map {
+            Display(name: $0.name, width: $0.width, height: $0.height, missedVblanks: kiosk.vblanks(of: $0)?.missed)
+        }
         let s = kiosk.store.current
         p.quizId = s.quizId
         p.revision = s.revision
@@ -54,6 +60,7 @@ public struct ScreenPresence: Equatable, Sendable {
                     w.object {
                         w.member("name", d.name)
                         w.member("mode", "\(d.width)x\(d.height)")
+                        if let v = d.missedVblanks { w.member("missedVblanks", v) }
                     }
                 }
                 if let v = quizId { w.member("quizId", v) }

@@ -25,6 +25,8 @@ import Testing
         p.rejected = 2
         #expect(String(decoding: p.json, as: UTF8.self)
             == #"{"screen":"tv-1","online":true,"displays":[{"name":"HDMI-A-1","mode":"1920x1080"}],"quizId":"q","revision":12,"phase":"question","rejected":2}"#)
+        p.displays[0].missedVblanks = 3
+        #expect(String(decoding: p.json, as: UTF8.self).contains(#"{"name":"HDMI-A-1","mode":"1920x1080","missedVblanks":3}"#))
         #expect(String(decoding: ScreenPresence(screen: "tv-1", online: false).json, as: UTF8.self) == #"{"screen":"tv-1","online":false}"#)
     }
 }
