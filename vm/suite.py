@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The display tests on real kernel DRM drivers in QEMU: enumeration, the picture on screen
-pixel for pixel, atomic and legacy, restore on SIGTERM, the error paths; and the hotplug
-sequence (hotplug_case.py).
+pixel for pixel, atomic and legacy, restore on SIGTERM, the error paths; the hotplug
+sequence (hotplug_case.py); a countdown in motion (motion_case.py).
 
     suite.py --kernel VMLINUX --initrd INITRD --binary HOST_QUIZKIOSK --out DIR [--only NAME,...]
 
@@ -12,6 +12,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "har
 from qemu import Guest, GuestError
 from images import read_ppm, read_png, write_png, difference
 import hotplug_case
+import motion_case
 
 STATE = "/opt/quizkiosk/states/question.json"
 NOW = "2026-01-01T12:00:05Z"          # 15 s left on the question's countdown: a fixed frame
@@ -323,6 +324,7 @@ def main():
     cases.append(("restore", lambda: s.restore_case("restore-no-fbdev")))
     cases.append(("tv-edid", lambda: s.tv_edid_case("tv-edid")))
     cases.append(("hotplug", lambda: hotplug_case.run(s, STATE, NOW)))
+    cases.append(("motion", lambda: motion_case.run(s)))
     cases = [c for c in cases if not only or c[0] in only]
     t0 = time.monotonic()
     # Two guests at a time: each QEMU (TCG, one vCPU) keeps one core busy.
