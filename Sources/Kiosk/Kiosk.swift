@@ -20,6 +20,10 @@ public final class Kiosk: StateSink {
     /// controller's clock. Not the loop's (monotonic) clock, which only times the redraws;
     /// `--now` freezes this one, and tests tie it to their virtual loop time.
     public var clock: () -> Double = { Clock.now() }
+    /// The clock stands still (`--now`): every frame shows that instant. A running clock is
+    /// read ahead to the vblank a frame is for; a frozen one must not be, or the countdown of a
+    /// frozen screen would differ from `render --now` of the same instant.
+    public var clockIsFrozen = false
 
     private var sources: [StateSource] = []
     private var redrawScheduled = false
@@ -139,7 +143,7 @@ public final class Kiosk: StateSink {
         for o in outputs where stale.contains(ObjectIdentifier(o)) {
             guard let canvas = o.nextFrame() else { continue }  // flip pending: onReady brings us back
             if let motion {
-                let drawn = motion.draw(o, canvas: canvas, state: state, overlay: overlay, wallNow: now)
+                let drawn = motion.draw(o, canvas: canvas, state: state, overlay: overlay, wallNow: now, wallRuns: !clockIsFrozen)
                 // A frame that could not be shown is retried with backoff (`retryLater`), not at
                 // the pace of the motion.
                 if present(o, damage: drawn.damage, settled: drawn.settled, state: state) {

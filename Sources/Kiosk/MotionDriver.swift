@@ -68,8 +68,9 @@ final class MotionDriver {
     }
 
     /// Draws the frame of `output` for its next vblank into `canvas`: `state` and `overlay` as
-    /// the kiosk holds them now, `wallNow` the wall clock read now.
-    func draw(_ output: Output, canvas: Canvas, state: QuizState, overlay: ScreenOverlay, wallNow: Double) -> Drawn {
+    /// the kiosk holds them now, `wallNow` the wall clock read now (`wallRuns`: it moves on
+    /// with time; false for a clock frozen by `--now`).
+    func draw(_ output: Output, canvas: Canvas, state: QuizState, overlay: ScreenOverlay, wallNow: Double, wallRuns: Bool) -> Drawn {
         let s = screen(output)
         if let t = s.timer { loop.cancel(t) }
         s.timer = nil
@@ -78,7 +79,7 @@ final class MotionDriver {
         let target = s.planned ?? s.pacing.target(now: now)
         s.planned = nil
         // The wall clock at the frame's vblank: the countdown shows what it will be then.
-        let wall = wallNow + (target - now)
+        let wall = wallRuns ? wallNow + (target - now) : wallNow
         let key = SceneFrame(state: state, width: canvas.width, height: canvas.height, now: 0, overlay: overlay,
                              safeArea: output.safeAreaPercent.map(SafeArea.overscan))
         if s.shown?.key != key {

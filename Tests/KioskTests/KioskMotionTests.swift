@@ -136,6 +136,40 @@ import Testing
         #expect(settled, "the question, not a fade into it")
     }
 
+    /// A clock frozen by `--now`: the screen shows that instant, as `render --now` draws it —
+    /// not the instant of the vblank a frame is for, which a running clock is read ahead to
+    /// (the QEMU suite compares the screen with `render` at a frozen clock, to the pixel). The
+    /// display is 1080p: a sixtieth of a second of a 20 s ring moves pixels there. As its
+    /// control, the same screen with a running clock shows the instant of the next vblank.
+    @Test(arguments: [true, false])
+    func aFrozenClockIsShownAtItsInstant(frozen: Bool) throws {
+        let loop = EventLoop(clock: VirtualClock())
+        let kiosk = Kiosk(loop: loop, renderer: SceneRenderer(fonts: fonts))
+        let instant = Self.wallStart
+        kiosk.clock = frozen ? { instant } : { instant + loop.now }
+        kiosk.clockIsFrozen = frozen
+        let source = InMemorySource()
+        try kiosk.add(source: source)
+        let display = SimulatedDisplay(width: 1920, height: 1080, loop: loop)
+        kiosk.setOutputs([display])
+        source.send(Self.question(endsIn: 15, limit: 20))
+        // Past the fade, and between two vblanks (1/60 s apart from 0).
+        loop.advance(by: 2.005)
+        let expected = Canvas(width: 1920, height: 1080)
+        let renderer = SceneRenderer(fonts: fonts)
+        // The last frame was drawn at the vblank it was for: its instant is at most an
+        // interval after the loop's now.
+        let nextVblank = try #require(display.history.last?.vblank)
+        renderer.render(kiosk.store.current, into: expected, now: frozen ? instant : instant + nextVblank)
+        let equal = display.canvas.rgbBytes() == expected.rgbBytes()
+        #expect(equal, frozen ? "the frozen instant, as render --now draws it" : "the instant of its vblank")
+        if !frozen {
+            renderer.render(kiosk.store.current, into: expected, now: kiosk.clock())
+            let atNow = display.canvas.rgbBytes() == expected.rgbBytes()
+            #expect(!atNow, "a running clock is read ahead: the frame differs from the instant it was drawn")
+        }
+    }
+
     /// PNG files: the settled frame of each state and a countdown's seconds, never the frames
     /// in between.
     @Test func headlessWritesOnlySettledFrames() throws {

@@ -56,6 +56,7 @@ struct RunSources {
             // Tests compare frames with a reference render at one instant; a countdown then
             // stands still at the number it shows at that instant.
             kiosk.clock = { now }
+            kiosk.clockIsFrozen = true
             Log.info("clock frozen at \(RFC3339.format(now)) (--now)")
         }
         if specs.isEmpty { Log.info("no --source: showing the idle screen") }
