@@ -16,6 +16,20 @@ public struct Path: Sendable, Hashable {
 
     public private(set) var contours: [[Point]] = []
 
+    /// The shape's size and each contour's ends, not every point: a countdown ring has hundreds
+    /// and the path cache hashes its track at every frame of a sweep. Equal paths still hash
+    /// equal; `==` compares every point.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(contours.count)
+        for c in contours {
+            hasher.combine(c.count)
+            if let first = c.first, let last = c.last {
+                hasher.combine(first)
+                hasher.combine(last)
+            }
+        }
+    }
+
     public init() {}
 
     public init(polygon: [Point]) {
