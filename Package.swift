@@ -60,7 +60,7 @@ let package = Package(
 
         // What every test target shares: running the built binary, temporary folders, the
         // bundled fonts, a private mosquitto, a DRM card in memory. Never linked into the product.
-        .target(name: "TestSupport", dependencies: ["Platform", "QuizContract", "Pixels", "Renderer", "Display", "MQTT"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Platform", "QuizContract", "Pixels", "Pictures", "Renderer", "Display", "MQTT"], path: "Tests/TestSupport"),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Escaping", "TestSupport"]),
         .testTarget(name: "QuizContractTests", dependencies: ["QuizContract", "TestSupport"]),
         .testTarget(name: "PixelsTests", dependencies: ["Pixels", "TestSupport"]),

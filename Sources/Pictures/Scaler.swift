@@ -55,6 +55,9 @@ enum Scaler {
                 // Edges repeat their last pixel: no dark fringe from sampling outside the picture.
                 pixman_image_set_repeat(from.raw, PIXMAN_REPEAT_PAD)
                 pixman_image_composite32(PIXMAN_OP_SRC, from.raw, nil, to.raw, 0, 0, 0, 0, 0, 0, Int32(width), Int32(height))
+                // Swift may release an object after the last use of its reference, not at the
+                // end of the scope: both images must still exist while pixman composites.
+                withExtendedLifetime((from, to)) {}
             }
         }
         return Bitmap(width: width, height: height, pixels: out)
@@ -64,9 +67,11 @@ enum Scaler {
     private static func fixed(_ v: Double) -> pixman_fixed_t { pixman_fixed_t((v * 65536).rounded()) }
 
     /// Reconstruction and sampling kernels and subpixel precision for one axis at scale `s`
-    /// (source pixels per output pixel): none for an axis that does not change.
+    /// (source pixels per output pixel). An axis that does not change takes one tap: a box
+    /// reconstruction sampled by an impulse (impulse by impulse is a filter of width 0 in pixman,
+    /// which weighs every pixel 0).
     private static func kernels(_ s: Double) -> (pixman_kernel_t, pixman_kernel_t, Int32) {
-        if s == 1 { return (PIXMAN_KERNEL_IMPULSE, PIXMAN_KERNEL_IMPULSE, 0) }
+        if s == 1 { return (PIXMAN_KERNEL_BOX, PIXMAN_KERNEL_IMPULSE, 0) }
         if s > 1 { return (PIXMAN_KERNEL_BOX, PIXMAN_KERNEL_LANCZOS3, 4) }
         return (PIXMAN_KERNEL_LANCZOS3, PIXMAN_KERNEL_IMPULSE, 4)
     }

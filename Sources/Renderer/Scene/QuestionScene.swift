@@ -16,6 +16,7 @@ struct QuestionScene: Scene {
         let over = countdown?.isOver == true
 
         QuestionHeader.layout(state, frame: frame, rightW: frame.ringBox.w, in: ctx)
+        if let picture = q.image, let area = L.picture { QuestionPicture.layout(picture, in: area.slot, ctx: ctx) }
         if let countdown {
             if over {
                 let (cx, cy) = ctx.viewport.point(frame.ringBox.midX, frame.ringBox.midY)

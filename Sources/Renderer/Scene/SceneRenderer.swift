@@ -11,6 +11,8 @@ public final class SceneRenderer {
     var inspector: TextInspector?
     /// The logo at the last pixel heights asked for (a frame asks for one or two).
     private var scaledLogos: [Int: Image] = [:]
+    /// Where questions' pictures come from, ready to draw; nil: every picture is a placeholder.
+    public var pictures: PictureProvider?
 
     public init(text: TextEngine, theme: Theme = .standard, settings: SceneSettings = SceneSettings()) {
         self.text = text
@@ -39,7 +41,8 @@ public final class SceneRenderer {
     public func describe(_ frame: SceneFrame) -> SceneDescription {
         let viewport = self.viewport(frame)
         let ctx = SceneContext(text: text, viewport: viewport, theme: theme, settings: settings, now: frame.now,
-                               locale: ShowLocale.of(frame.state), logo: { [unowned self] in self.logo(height: $0) })
+                               locale: ShowLocale.of(frame.state), logo: { [unowned self] in self.logo(height: $0) },
+                               picture: { [unowned self] in self.pictures?.picture($0, for: $1) })
         ctx.background(theme.background)
         scene(for: frame.state.phase).layout(frame.state, in: ctx)
         if frame.overlay.controllerOffline {

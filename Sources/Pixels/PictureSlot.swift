@@ -1,5 +1,3 @@
-import Pixels
-
 /// Where a picture is shown: the largest box it may take, in pixels, and the colour its
 /// transparent parts show (the theme's surface under it). A picture is prepared once per slot
 /// — fitted inside the box with its aspect kept, composited over the surface — so drawing it
