@@ -1,11 +1,13 @@
 #ifndef QUIZKIOSK_CLINUX_SHIM_H
 #define QUIZKIOSK_CLINUX_SHIM_H
 // Linux-only interfaces that Swift's Glibc module does not include: signalfd, inotify,
-// timerfd, netlink (kernel uevents), adjtimex (is the clock synchronised?).
+// timerfd, netlink (kernel uevents), adjtimex (is the clock synchronised?), eventfd (a worker
+// thread waking the event loop).
 #include <sys/signalfd.h>
 #include <sys/inotify.h>
 #include <sys/timerfd.h>
 #include <sys/socket.h>
 #include <linux/netlink.h>
 #include <sys/timex.h>
+#include <sys/eventfd.h>
 #endif

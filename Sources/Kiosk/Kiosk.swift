@@ -25,11 +25,19 @@ public final class Kiosk: StateSink {
     private var stale: Set<ObjectIdentifier> = []
     private var tick: EventLoop.Token?
 
+    /// Questions' pictures, prepared off the loop (nil: every picture shows its placeholder).
+    public var pictures: PictureStore? {
+        didSet { attachPictures() }
+    }
+
     public init(loop: EventLoop, renderer: SceneRenderer, store: StateStore = StateStore()) {
         self.loop = loop
         self.renderer = renderer
         self.store = store
-        store.onChange = { [weak self] _ in self?.invalidateAll() }
+        store.onChange = { [weak self] state in
+            self?.pictures?.show(state)
+            self?.invalidateAll()
+        }
     }
 
     /// Calls `f` after each frame is presented on an output, with the state it shows. Any
@@ -52,6 +60,7 @@ public final class Kiosk: StateSink {
     /// The outputs to draw on; the display manager calls this on every hotplug rescan.
     public func setOutputs(_ new: [Output]) {
         outputs = new
+        updatePictureSlots()
         for o in outputs {
             o.onReady = { [weak self, weak o] in
                 guard let self, let o, self.stale.contains(ObjectIdentifier(o)) else { return }
@@ -111,8 +120,9 @@ public final class Kiosk: StateSink {
             let key = ObjectIdentifier(canvas)
             let before = held[key].flatMap { $0.canvas === canvas ? $0.frame : nil }
             // The display's own overscan decision (from its EDID and driver), when it made one.
-            let frame = SceneFrame(state: state, width: canvas.width, height: canvas.height, now: now, overlay: overlay,
+            var frame = SceneFrame(state: state, width: canvas.width, height: canvas.height, now: now, overlay: overlay,
                                    safeArea: o.safeAreaPercent.map(SafeArea.overscan))
+            frame.pictureVersion = state.question?.image == nil ? 0 : pictures?.version ?? 0
             let damage = renderer.update(canvas, from: before, to: frame)
             held[key] = Held(canvas: canvas, frame: frame)
             if damage.isEmpty {
