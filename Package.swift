@@ -76,14 +76,14 @@ let package = Package(
             exclude: ["EDID"]
         ),
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "Platform", "TestSupport"]),
-        .testTarget(name: "QuizHostTests", dependencies: ["QuizHost", "QuizContract", "MQTT", "Platform", "TestSupport"]),
+        .testTarget(name: "QuizHostTests", dependencies: ["QuizHost", "QuizContract", "MQTT", "Pictures", "Platform", "TestSupport"]),
         .testTarget(
             name: "KioskTests",
-            dependencies: ["Kiosk", "QuizContract", "Renderer", "Pixels", "Display", "MQTT", "Platform", "TestSupport"]
+            dependencies: ["Kiosk", "QuizContract", "Renderer", "Pixels", "Pictures", "Display", "MQTT", "Platform", "TestSupport"]
         ),
         .testTarget(
             name: "QuizKioskTests",
-            dependencies: ["QuizKiosk", "QuizKioskFuzz", "QuizContract", "Renderer", "Pixels", "Platform", "TestSupport"]
+            dependencies: ["QuizKiosk", "QuizKioskFuzz", "QuizContract", "Renderer", "Pixels", "Pictures", "MQTT", "Platform", "TestSupport"]
         ),
     ]
 )
