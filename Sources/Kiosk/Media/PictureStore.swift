@@ -162,7 +162,10 @@ public final class PictureStore: PictureProvider {
     private func request(_ sha256: String, slots: [PictureSlot], urgent: Bool) {
         guard failed[sha256] == nil, !loading.contains(sha256), !fetching.contains(sha256) else { return }
         let missing = slots.filter { !prepared.keys.contains(Key(sha256: sha256, slot: $0)) && !pending.contains(Key(sha256: sha256, slot: $0)) }
-        guard !missing.isEmpty || !arrived.contains(sha256) else { return }
+        let known = arrived.contains(sha256)
+        // Bytes on their way (a job for them is running): this is asked again when they are here.
+        if !known && pending.contains(where: { $0.sha256 == sha256 }) { return }
+        guard !missing.isEmpty || !known else { return }
         if let bytes = kept[sha256] {
             submit(PictureJob(sha256: sha256, bytes: bytes, origin: "memory", slots: missing, cache: nil), urgent: urgent)
         } else if cache != nil, !absent.contains(sha256) {
@@ -179,7 +182,7 @@ public final class PictureStore: PictureProvider {
     }
 
     private func finished(_ r: PictureJobResult) {
-        loading.remove(r.sha256)
+        if r.loaded { loading.remove(r.sha256) }
         for s in r.slots { pending.remove(Key(sha256: r.sha256, slot: s)) }
         switch r.outcome {
         case .notCached:
@@ -188,6 +191,7 @@ public final class PictureStore: PictureProvider {
         case .failed(let why):
             fail(r.sha256, why, from: r.origin)
         case .prepared(let images):
+            absent.remove(r.sha256)
             if !arrived.contains(r.sha256) { arrived.append(r.sha256) }
             if let b = r.bytes { keep(b, r.sha256) }
             for (slot, image) in zip(r.slots, images) { insert(Key(sha256: r.sha256, slot: slot), image) }

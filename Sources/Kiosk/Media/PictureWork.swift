@@ -29,11 +29,14 @@ struct PictureJobResult: Sendable {
     var outcome: Outcome
     /// The verified bytes, when the store must keep them itself (no disk cache).
     var bytes: [UInt8]?
+    /// The job looked the bytes up in the cache (it was given none).
+    var loaded = false
 }
 
 enum PictureWork {
     static func run(_ job: PictureJob) -> PictureJobResult {
         var result = PictureJobResult(sha256: job.sha256, origin: job.origin, slots: job.slots, outcome: .notCached)
+        result.loaded = job.bytes == nil
         var bytes: [UInt8]
         if let given = job.bytes {
             guard given.count <= PictureLimits.maxBytes else {
