@@ -75,7 +75,9 @@ struct RunSources {
             case .stdin:
                 try kiosk.add(source: LineSource(fd: 0, name: "stdin"))
             case .demo:
-                try kiosk.add(source: DemoSource())
+                let demo = DemoSource()
+                demo.pictures = kiosk.pictures
+                try kiosk.add(source: demo)
             }
         }
     }
