@@ -80,6 +80,13 @@ public final class WorkerThread<Job: Sendable, Result: Sendable> {
 
     /// pthread_create's result (0 or an errno); the thread owns one reference to `shared`.
     private static func start(_ shared: Shared, _ thread: inout pthread_t) -> Int32 {
+        // The thread starts with every signal blocked (it inherits the mask it is created
+        // with): SIGTERM and SIGINT are the loop's, read from its signalfd, and a signal the
+        // kernel handed to this thread instead would kill the process without a clean exit.
+        var all = sigset_t(), previous = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_SETMASK, &all, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         let context = Unmanaged.passRetained(ThreadBox(shared)).toOpaque()
         let rc = pthread_create(&thread, nil, { raw in
             guard let raw else { return nil }
