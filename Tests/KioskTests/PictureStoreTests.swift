@@ -27,11 +27,18 @@ import Testing
 
         deinit { TempDir.remove(cacheDir) }
 
+        /// The longest a turn of the loop took (its handlers, and the store's lookups in
+        /// `condition`): what a frame would wait for.
+        private(set) var longestTurn = 0.0
+
         /// Runs the loop (results arrive on it) until `condition` holds.
         func run(until condition: () -> Bool, timeout: Double = 15) async -> Bool {
             await waitUntil(timeout: timeout) {
+                let t = Clock.monotonic()
                 loop.runOnce(timeout: 0)
-                return condition()
+                let held = condition()
+                longestTurn = max(longestTurn, Clock.monotonic() - t)
+                return held
             }
         }
 

@@ -74,6 +74,7 @@ enum BenchCommand {
             Console.out("  \(size): countdown tick (damage only, \(format1(Double(area) * 100 / Double(size.width * size.height)))% of the screen) "
                         + "median \(ms(median(ticks)))")
         }
+        try PictureBench.run(fonts: fonts, frames: frames)
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         Console.out("  peak RSS \(usage.ru_maxrss / 1024) MiB (both sizes in one process)")
