@@ -33,7 +33,7 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
-        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+        .systemLibrary(name: "CZimg", pkgConfig: "zimg", providers: [.apt(["libzimg-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "Platform", dependencies: ["CLinux", "Escaping"]),
         .target(name: "QuizContract", dependencies: ["Escaping"]),
         .target(name: "Pixels", dependencies: ["CPNG", "Platform"]),
-        .target(name: "Pictures", dependencies: ["Pixels", "Platform", "Escaping", "CPNG", "CTurboJPEG", "CWebP", "CPixman", "CCrypto"]),
+        .target(name: "Pictures", dependencies: ["Pixels", "Platform", "Escaping", "CPNG", "CTurboJPEG", "CWebP", "CZimg", "CCrypto"]),
         .target(
             name: "Renderer",
             dependencies: ["Pixels", "QuizContract", "Platform", "CFreeType", "CHarfBuzz", "CFontconfig", "CQRencode"]

@@ -1,5 +1,5 @@
 /// Decoded pixels on their way to the screen: premultiplied ARGB in native 32-bit words
-/// (0xAARRGGBB; bytes B, G, R, A in memory), pixman's a8r8g8b8 and libwebp's bgrA. Rows packed.
+/// (0xAARRGGBB; bytes B, G, R, A in memory), libwebp's bgrA and TurboJPEG's BGRX. Rows packed.
 struct Bitmap {
     var width: Int
     var height: Int

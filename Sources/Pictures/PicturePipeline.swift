@@ -22,9 +22,11 @@ public enum PicturePipeline {
         let sizes = slots.map { $0.fitted(width: header.width, height: header.height) }
         let need = (sizes.map(\.width).max() ?? 1, sizes.map(\.height).max() ?? 1)
         let upright = try decode(bytes, header: header, atLeast: need)
-        return zip(slots, sizes).map { slot, size in
-            flatten(Scaler.scale(upright, width: size.width, height: size.height), over: slot.surface)
+        var out: [OpaqueImage] = []
+        for (slot, size) in zip(slots, sizes) {
+            out.append(flatten(try Scaler.scale(upright, width: size.width, height: size.height), over: slot.surface))
         }
+        return out
     }
 
     /// The upright pixels, at least `atLeast` (shown axes) where the format can decode smaller.

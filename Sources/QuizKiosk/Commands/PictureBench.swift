@@ -28,7 +28,7 @@ enum PictureBench {
             ours.append(Clock.monotonic() - t)
         }
         Console.out("pictures: a 4000x3000 JPEG (\(photo.count / 1024) KiB) decoded and scaled to its \(box.width)x\(box.height) box at 1920x1080, \(runs) runs")
-        Console.out("  quizkiosk (TurboJPEG DCT scaling + pixman Lanczos-3): median \(BenchCommand.ms(BenchCommand.median(ours))), min \(BenchCommand.ms(ours.min() ?? 0))")
+        Console.out("  quizkiosk (TurboJPEG DCT scaling + zimg Lanczos-3): median \(BenchCommand.ms(BenchCommand.median(ours))), min \(BenchCommand.ms(ours.min() ?? 0))")
         Console.out("  " + pillow(path: path, width: box.width, height: box.height, runs: runs))
 
         // The question frame at 1080p: without a picture, with its placeholder, with it arrived.
