@@ -14,14 +14,16 @@ enum CLI {
         commands:
           demo [--out DIR] [--size WxH] [--fonts DIR] [--font FILE]... [LOOK]
                         render the bundled demo quiz, every phase, to PNG files in DIR
-          render --state FILE [--size WxH] --out FILE.png [--describe FILE.json] [--now TIME] [--fonts DIR]
-                 [--font FILE]... [LOOK]
+          render --state FILE [--size WxH] --out FILE.png [--describe FILE.json] [--media DIR] [--now TIME]
+                 [--fonts DIR] [--font FILE]... [LOOK]
                         draw what the TV shows for a quiz state (TIME: RFC 3339, for countdowns);
-                        --describe: every text and shape drawn, with role, box and colours, as JSON
+                        --describe: every text and shape drawn, with role, box and colours, as JSON;
+                        --media: questions' pictures, found in DIR by their SHA-256
           run [--connector NAME | --outputs first|all|NAME,...] [--mode WxH[@HZ]] [--device PATH]
               [--source SOURCE]... [--config FILE] [--now TIME] [--fonts DIR] [--font FILE]...
-              [--screen-id ID] [--password-file FILE] [--cafile FILE] [LOOK]
-                        the screen: show the quiz state on the TV (DRM/KMS) until SIGINT/SIGTERM
+              [--screen-id ID] [--password-file FILE] [--cafile FILE] [--picture-cafile FILE] [LOOK]
+                        the screen: show the quiz state on the TV (DRM/KMS) until SIGINT/SIGTERM;
+                        --picture-cafile: the CAs trusted for pictures' https:// URLs (default: the system's)
                         SOURCE: mqtt://[user@]host[:port]/ROOM, mqtts://…, file:PATH, stdin or demo
                         (--state FILE is file:FILE)
           run --headless --out DIR [--size WxH] [--keep-frames] [--source SOURCE]... [...]
@@ -46,8 +48,9 @@ enum CLI {
           publish --broker URL --room ROOM (STATE.json | - | --clear) [--raw] [--password-file FILE]
                         publish one state (retained) to the room
           bench [--frames N] | bench --mqtt [--updates N] [--size WxH]
-                        time frames of the question scene, or publish-to-frame latency through a
-                        private mosquitto (run with -c release)
+                        time frames of the question scene and pictures (beside Pillow when python3
+                        has it), or publish-to-frame latency through a private mosquitto (run with
+                        -c release)
           bench --soak [--updates N]
                         100,000 varied updates through the stdin source with size changes: memory,
                         file descriptors, last frame
