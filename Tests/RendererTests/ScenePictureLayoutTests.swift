@@ -92,3 +92,15 @@ import Testing
         #expect(missing.contains(#""kind":"shape","role":"picture-placeholder""#))
     }
 }
+
+/// A picture becoming ready is a full redraw, like a new state: the frame's picture version.
+@Suite struct ScenePictureDamageTests {
+    @Test func aPictureArrivingRedrawsTheFrame() throws {
+        let renderer = SceneRenderer(fonts: try TestFonts.load())
+        let before = SceneFrame(state: PictureStates.question("photo.webp"), width: 1280, height: 720, now: PictureStates.now)
+        var after = before
+        #expect(renderer.damage(from: before, to: after).isEmpty)
+        after.pictureVersion += 1
+        #expect(renderer.damage(from: before, to: after) == [Rect(x: 0, y: 0, width: 1280, height: 720)])
+    }
+}
