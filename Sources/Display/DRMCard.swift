@@ -44,7 +44,7 @@ public final class DRMCard: KMSDevice {
         guard fd >= 0 else {
             let e = errno
             switch e {
-            case ENOENT, ENODEV, ENXIO: throw .noDevice
+            case ENOENT, ENODEV, ENXIO: throw .noSuchCard(path: path)
             case EACCES, EPERM: throw .permissionDenied(path: path)
             default: throw .system(SystemError("open", errno: e, subject: path))
             }

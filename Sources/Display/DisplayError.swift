@@ -5,6 +5,8 @@ import Platform
 /// happened and what to do about it. System call failures keep the call's name and errno.
 public enum DisplayError: Error, Equatable, CustomStringConvertible {
     case noDevice
+    /// A card path that is not there (a card removed, a --device typed wrong).
+    case noSuchCard(path: String)
     case permissionDenied(path: String)
     /// Another program is DRM master; `holder` names it when debugfs tells ("Xorg (pid 812)").
     case masterHeld(path: String, holder: String?)
@@ -19,6 +21,8 @@ public enum DisplayError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .noDevice:
             return "no DRM display device (/dev/dri/card* is missing: no GPU driver loaded, or a container without /dev/dri); to render to PNG files instead use --headless --out DIR"
+        case .noSuchCard(let path):
+            return "\(path): no such DRM card (the cards this machine has are in /dev/dri; `quizkiosk displays` lists them)"
         case .permissionDenied(let path):
             return "\(path): permission denied: run as root, or add the user to the video group (usermod -aG video USER, then log in again)"
         case .masterHeld(let path, let holder):

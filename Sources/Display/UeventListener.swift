@@ -4,13 +4,15 @@ import Platform
 
 /// Kernel uevents from a NETLINK_KOBJECT_UEVENT socket on the event loop: no udevd needed
 /// (a kiosk often has none). Only messages from the kernel itself (sender port 0) are read;
-/// DRM hotplugs go to `onHotplug`.
+/// DRM hotplugs go to `onHotplug`, cards coming and going to `onCardEvent`.
 public final class UeventListener {
     private let descriptor: FileDescriptor
     public var fd: Int32 { descriptor.rawValue }
     private var token: EventLoop.Token?
     private let loop: EventLoop
     public var onHotplug: ((Uevent) -> Void)?
+    /// A DRM card added or removed (a GPU driver loaded, or the firmware's card removed by it).
+    public var onCardEvent: ((Uevent) -> Void)?
 
     public init(loop: EventLoop) throws(SystemError) {
         self.loop = loop
@@ -60,8 +62,9 @@ public final class UeventListener {
                 }
                 return   // EAGAIN: drained
             }
-            guard sender.nl_pid == 0, let event = Uevent(parsing: Array(buf[0..<n])), event.isDRMHotplug else { continue }
-            onHotplug?(event)
+            guard sender.nl_pid == 0, let event = Uevent(parsing: Array(buf[0..<n])) else { continue }
+            if event.isCardArrivalOrRemoval { onCardEvent?(event) }
+            if event.isDRMHotplug { onHotplug?(event) }
         }
     }
 }

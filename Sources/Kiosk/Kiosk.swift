@@ -71,7 +71,13 @@ public final class Kiosk: StateSink {
     }
 
     public func receive(_ bytes: [UInt8], from origin: String) {
-        store.apply(bytes, from: origin)
+        guard store.apply(bytes, from: origin) == .accepted else { return }
+        // A deadline further away than a countdown can show is said once per state: the
+        // controller's clock, or this screen's, is likely wrong (the ring shows 99:59:59).
+        if let end = store.current.question?.endsAt, end - clock() > Double(CountdownText.maxShown) {
+            let days = Int((end - clock()) / 86_400)
+            Log.warning("\(origin): question.endsAt is \(days) days away on this screen's clock: the countdown shows 99:59:59 (is a clock wrong?)")
+        }
     }
 
     public func reject(_ reason: String, from origin: String) {

@@ -15,6 +15,10 @@ public enum Limits {
     public static let choices = 6
     public static let choiceLength = 200
     public static let endsAtLength = 64
+    /// The longest a question may be open: a day (a countdown shows at most 99:59:59).
+    public static let timeLimitSeconds = 86_400.0
+    /// Deadlines a real quiz can have: 2000-01-01 to 2200-01-01 (a year-9999 `endsAt` is a bug).
+    public static let endsAtRange = 946_684_800.0..<7_258_118_400.0
     /// Leaderboard entries a state may carry (a screen shows the top ten).
     public static let standings = 50
     public static let nameLength = 64

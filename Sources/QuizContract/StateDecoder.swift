@@ -104,11 +104,14 @@ public enum StateDecoder {
                 throw FieldError("question.correct: \(c) is not the index of a choice (there are \(question.choices.count))")
             }
             question.answerCounts = try q.ints("answerCounts", maxItems: Limits.choices, min: 0)
-            question.timeLimit = try q.number("timeLimit", in: .leastNonzeroMagnitude...(.greatestFiniteMagnitude),
-                                              what: "must be greater than 0")
+            question.timeLimit = try q.number("timeLimit", in: .leastNonzeroMagnitude...Limits.timeLimitSeconds,
+                                              what: "must be more than 0 and at most \(Int(Limits.timeLimitSeconds)) seconds (a day)")
             if let text = try q.string("endsAt", max: Limits.endsAtLength) {
                 guard let t = RFC3339.parse(text) else {
                     throw FieldError("question.endsAt: \(Escaping.quoted(text)) is not an RFC 3339 time")
+                }
+                guard Limits.endsAtRange.contains(t) else {
+                    throw FieldError("question.endsAt: \(Escaping.quoted(text)) is not a time a quiz runs at (years 2000 to 2199)")
                 }
                 question.endsAt = t
             }

@@ -7,8 +7,13 @@ import Testing
 @Suite struct DRMCardTests {
     @Test func noDeviceSuggestsHeadless() {
         #expect(DeviceList.cards(in: "/nonexistent/dri").isEmpty)
-        #expect(throws: DisplayError.noDevice) { _ = try DRMCard(path: "/nonexistent/dri/card0", master: true) }
         #expect(DisplayError.noDevice.description.contains("--headless"))
+    }
+
+    /// A card path that is not there is named as such (it used to blame a missing /dev/dri/card*).
+    @Test func aMissingCardPathIsNamed() {
+        #expect(throws: DisplayError.noSuchCard(path: "/nonexistent/dri/card0")) { _ = try DRMCard(path: "/nonexistent/dri/card0", master: true) }
+        #expect(DisplayError.noSuchCard(path: "/x/card9").description.hasPrefix("/x/card9: no such DRM card"))
     }
 
     @Test func errorsSayWhatToDo() {

@@ -47,7 +47,7 @@ import Testing
         #expect(o.nextFrame() == nil)                     // flip pending: no frame
         #expect(card.state.crtcs[0].bufferID == 101)      // still showing the first
         card.completeFlips()
-        #expect(loop.run(until: { ready == 1 }, timeout: 2))
+        #expect(loop.run(until: { ready == 1 }, timeout: 10))
         #expect(card.state.crtcs[0].bufferID == 102)
         #expect(try draw(o, 0xFF77_8899))
         #expect(card.journal.last == "flip crtc 10 fb 101")   // back to the first buffer, not the one on screen
@@ -97,8 +97,7 @@ import Testing
     /// `--mode` the display lacks: one warning and the policy's choice, at start and after a
     /// rescan alike (a rescan that changes nothing says nothing again).
     @Test func aModeTheDisplayLacksIsOneWarningAndThePolicysChoice() throws {
-        let log = LogLines()
-        defer { log.stop() }
+        let log = LogCapture()
         let card = FakeCard(FakeCard.card(heads: 1))
         let (m, _, box) = try start(card, mode: ModeRequest(width: 800, height: 600))
         #expect(box.outputs.first?.width == 1920)

@@ -122,3 +122,17 @@ import Testing
         #expect(out.attempts == 3, "shown: nothing more to retry")
     }
 }
+
+/// A deadline further than a countdown can show is drawn as 99:59:59 and said once.
+@Suite struct FarDeadlineTests {
+    @Test func aDeadlineYearsAwayIsSaidOnce() throws {
+        let loop = EventLoop(clock: VirtualClock())
+        let kiosk = Kiosk(loop: loop, renderer: SceneRenderer(fonts: try TestFonts.load()))
+        kiosk.clock = { 1_800_000_000 }
+        let log = LogCapture(containing: "far-deadline-test")
+        kiosk.receive(Array(#"{"question":{"text":"q","endsAt":"2190-01-01T00:00:00Z"}}"#.utf8), from: "far-deadline-test")
+        #expect(log.lines(containing: "days away on this screen's clock").count == 1, "\(log.all)")
+        kiosk.receive(Array(#"{"question":{"text":"q","endsAt":"2027-01-15T08:00:00Z"}}"#.utf8), from: "far-deadline-test")
+        #expect(log.lines(containing: "days away").count == 1, "a near deadline is not reported")
+    }
+}

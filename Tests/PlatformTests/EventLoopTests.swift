@@ -105,4 +105,22 @@ import Testing
         #expect(!loop.run(until: { !flag }, timeout: 0.1), "the timer is 10 s away: the 0.1 s deadline comes first")
         #expect(Clock.monotonic() - start >= 0.1)
     }
+
+    /// A deadline already past (the thread descheduled on a loaded machine) still handles what
+    /// was waiting before saying no: CI once failed on an inotify event queued all along.
+    @Test func runUntilHandlesWhatIsWaitingEvenPastItsDeadline() throws {
+        var fds: [Int32] = [-1, -1]
+        try #require(pipe(&fds) == 0)
+        let reader = FileDescriptor(adopting: fds[0])
+        let writer = FileDescriptor(adopting: fds[1])
+        let loop = EventLoop(clock: VirtualClock())
+        var got: [UInt8] = []
+        loop.watch(fd: reader.rawValue) { _ in
+            var b: UInt8 = 0
+            if read(reader.rawValue, &b, 1) == 1 { got.append(b) }
+        }
+        try writer.writeAll([7])
+        #expect(loop.run(until: { got == [7] }, timeout: 0))
+        #expect(!loop.run(until: { got == [7, 8] }, timeout: 0), "nothing more was waiting")
+    }
 }

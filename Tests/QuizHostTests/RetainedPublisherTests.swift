@@ -20,7 +20,7 @@ import Testing
     /// What the broker retains on `topic` now, read by a fresh subscriber.
     func retained(_ broker: LocalBroker, _ topic: String) async throws -> [UInt8]? {
         let watcher = try Publisher(broker.url, room: "r", subscribe: topic)
-        guard await watcher.run(until: { !watcher.received.isEmpty }, timeout: 3) else { return nil }
+        guard await watcher.run(until: { !watcher.received.isEmpty }, timeout: 10) else { return nil }
         return watcher.received.last?.payload
     }
 

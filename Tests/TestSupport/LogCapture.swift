@@ -12,7 +12,8 @@ public final class LogCapture: Sendable {
     private let lines: Lines
     private let token: Int
 
-    public init(containing marker: String) {
+    /// `marker` "": every line (for a test whose lines are recognisable by their own text).
+    public init(containing marker: String = "") {
         let lines = Lines()
         self.lines = lines
         token = Log.observe { line in
@@ -26,4 +27,9 @@ public final class LogCapture: Sendable {
     public var all: [String] { lines.value.withLock { $0 } }
 
     public func lines(containing text: String) -> [String] { all.filter { $0.contains(text) } }
+
+    /// The lines containing `text`, without their priority prefix.
+    public func matching(_ text: String) -> [String] {
+        lines(containing: text).map { $0.hasPrefix("<") ? String($0.drop { $0 != ">" }.dropFirst()) : $0 }
+    }
 }

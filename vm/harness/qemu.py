@@ -10,7 +10,7 @@ class GuestError(Exception):
 
 
 class Guest:
-    def __init__(self, name, kernel, initrd, devices, workdir, modprobe=(), memory=512):
+    def __init__(self, name, kernel, initrd, devices, workdir, modprobe=(), memory=512, append=None):
         self.name = name
         self.workdir = workdir
         os.makedirs(workdir, exist_ok=True)
@@ -21,7 +21,8 @@ class Guest:
         for p in [self.qmp_path]:
             if os.path.exists(p):
                 os.unlink(p)
-        append = "console=ttyS0 loglevel=3"
+        # `append` replaces the kernel command line (the systemd boot test brings its own).
+        append = append or "console=ttyS0 loglevel=3"
         if modprobe:
             append += " modprobe=" + ",".join(modprobe)
         # TCG only: this machine kind's KVM cannot run a stock kernel (see vm/README.md).

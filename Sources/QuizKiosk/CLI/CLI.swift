@@ -21,8 +21,11 @@ enum CLI {
                         --media: questions' pictures, found in DIR by their SHA-256
           run [--connector NAME | --outputs first|all|NAME,...] [--mode WxH[@HZ]] [--device PATH]
               [--source SOURCE]... [--config FILE] [--now TIME] [--fonts DIR] [--font FILE]...
-              [--screen-id ID] [--password-file FILE] [--cafile FILE] [--picture-cafile FILE] [LOOK]
+              [--screen-id ID] [--password-file FILE] [--cafile FILE] [--picture-cafile FILE]
+              [--firmware-wait SECONDS] [--hold-vt] [LOOK]
                         the screen: show the quiz state on the TV (DRM/KMS) until SIGINT/SIGTERM;
+                        waits for a DRM card, skipping the firmware's (simpledrm) for 10 s;
+                        --hold-vt: the VT on stdin in graphics mode, its keyboard off (the service);
                         --picture-cafile: the CAs trusted for pictures' https:// URLs (default: the system's)
                         SOURCE: mqtt://[user@]host[:port]/ROOM, mqtts://…, file:PATH, stdin or demo
                         (--state FILE is file:FILE)

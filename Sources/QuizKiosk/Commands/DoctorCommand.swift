@@ -107,7 +107,7 @@ enum DoctorCommand {
         } catch {
             let what: String
             switch error {
-            case .permissionDenied, .noDevice: what = "DRM device"
+            case .permissionDenied, .noDevice, .noSuchCard: what = "DRM device"
             case .masterHeld: what = "DRM master"
             default: what = "DRM device"
             }

@@ -9,7 +9,7 @@ import Renderer
 enum RunCommand {
     static let options: Set<String> = RunSources.options.union(RunDisplay.options).union(ShowOptions.options)
         .union(["--state", "--out", "--size", "--fonts", "--font"])
-    static let flags: Set<String> = ["--headless", "--keep-frames"]
+    static let flags: Set<String> = ["--headless", "--keep-frames", "--hold-vt"]
 
     static func run(_ argv: [String]) throws -> Int32 {
         let args = try Arguments(try ConfigFile.expand(argv, options: options, flags: flags), options: options, flags: flags)
@@ -25,8 +25,18 @@ enum RunCommand {
         // Before any output exists, so the first frame is what makes the service ready.
         let service = ServiceNotifications(kiosk: kiosk)
 
+        // The console's VT dark and its keyboard off while we run (the unit's tty1).
+        let vt = args.has("--hold-vt") && !args.has("--headless") ? holdVT() : nil
+        defer { vt?.giveBack() }
         // The screen: DRM/KMS unless --headless (RunDisplay.swift); what follows is shared.
-        let display = args.has("--headless") ? nil : try RunDisplay.start(args, kiosk: kiosk, loop: loop)
+        // What a restart would not fix (a setting the card cannot meet, the display owned by
+        // another program) ends the run with its one line; everything else is waited out.
+        var fatal: DisplayError?
+        let display = args.has("--headless") ? nil : try RunDisplay.start(args, kiosk: kiosk, loop: loop) { error in
+            fatal = error
+            loop.stop()
+        }
+        if let fatal { throw CLIError(fatal.description) }
         if display == nil {
             let size = try args.value("--size").map { s throws(UsageError) in try DisplaySize(parsing: s) } ?? DisplaySize(width: 1920, height: 1080)
             let out = try args.required("--out")
@@ -55,6 +65,25 @@ enum RunCommand {
         service.stopping()
         display?.shutdown()
         kiosk.stopSources()
+        if let fatal { throw CLIError(fatal.description) }
         return 0
+    }
+
+    /// `--hold-vt`: the VT on standard input in graphics mode with its keyboard off (ConsoleVT);
+    /// anything else there is said once and left alone.
+    static func holdVT() -> ConsoleVT? {
+        guard let vt = ConsoleVT(fd: 0) else {
+            Log.warning("--hold-vt: standard input is not a virtual terminal; the console is left as it is")
+            return nil
+        }
+        do {
+            try vt.takeOver()
+            Log.info("--hold-vt: the console's VT is in graphics mode with its keyboard off while the kiosk runs")
+            return vt
+        } catch {
+            Log.warning("--hold-vt: \(error); the console is left as it is")
+            vt.giveBack()
+            return nil
+        }
     }
 }

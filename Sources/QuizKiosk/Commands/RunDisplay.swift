@@ -6,21 +6,46 @@ import Platform
 import Renderer
 
 /// `run` on a real display: which card, connectors and mode (`--device`, `--connector`,
-/// `--outputs`, `--mode`), `--now` for a fixed clock, and the readiness line. The kiosk loop
-/// itself is shared with the headless path in RunCommand.
+/// `--outputs`, `--mode`), how long a firmware card is skipped (`--firmware-wait`), `--now` for a
+/// fixed clock, and the readiness line. The kiosk loop itself is shared with the headless path
+/// in RunCommand; waiting for the card and moving between cards is DisplaySession's.
 enum RunDisplay {
-    static let options: Set<String> = DisplaySettings.options.union(["--device", "--connector", "--outputs"])
+    static let options: Set<String> = DisplaySettings.options.union(["--device", "--connector", "--outputs", "--firmware-wait"])
+    /// Seconds the firmware's framebuffer card (simpledrm) is skipped while the real GPU driver
+    /// may still be loading: udev loads it a few seconds into boot on a small box.
+    static let defaultFirmwareWait = 10.0
 
-    /// Opens the card, takes DRM master, and starts driving the selected displays; the kiosk
-    /// gets their outputs (again after every hotplug change). Call `shutdown()` on the result
-    /// on the way out (it also runs from deinit).
-    static func start(_ args: Arguments, kiosk: Kiosk, loop: EventLoop) throws -> DisplayManager {
+    /// Checks the display options, then starts waiting for the card and driving it as it comes;
+    /// the kiosk gets the outputs (again after every hotplug change or change of card). Call
+    /// `shutdown()` on the result on the way out (it also runs from deinit).
+    static func start(_ args: Arguments, kiosk: Kiosk, loop: EventLoop,
+                      onFatal: @escaping (DisplayError) -> Void) throws -> DisplaySession {
         for headlessOnly in ["--size", "--out"] where args.value(headlessOnly) != nil {
             throw UsageError(message: "\(headlessOnly) is for --headless; on a display the mode sets the size (--mode WxH[@HZ])")
         }
         let selection = try selection(args)
         let settings = try DisplaySettings(args)
-        let path = try args.value("--device") ?? chooseCard()
+        let wait = try firmwareWait(args)
+        let waiter = CardWaiter(loop: loop, firmwareWait: wait, device: args.value("--device"))
+        let session = DisplaySession(loop: loop, waiter: waiter) { path throws(DisplayError) in
+            try manager(for: path, selection: selection, settings: settings, kiosk: kiosk, loop: loop)
+        }
+        session.onFatal = onFatal
+        session.start()
+        return session
+    }
+
+    static func firmwareWait(_ args: Arguments) throws(UsageError) -> Double {
+        guard let text = args.value("--firmware-wait") else { return defaultFirmwareWait }
+        guard let v = Double(text), v >= 0, v <= 3600 else {
+            throw UsageError(message: "--firmware-wait \(text): expected seconds from 0 to 3600")
+        }
+        return v
+    }
+
+    /// Opens the card, takes DRM master, and starts driving the selected displays.
+    static func manager(for path: String, selection: OutputSelection, settings: DisplaySettings, kiosk: Kiosk,
+                        loop: EventLoop) throws(DisplayError) -> DisplayManager {
         let legacy = Environment.get("QUIZKIOSK_DRM_LEGACY") == "1"
         let card = try DRMCard(path: path, master: true, forceLegacy: legacy)
         let manager = DisplayManager(device: card, loop: loop, selection: selection, policy: settings.policy, signal: settings.signal)
@@ -53,20 +78,11 @@ enum RunDisplay {
         }
     }
 
-    /// The first card with a connected display, else the first card with any connector (we
-    /// wait there for a display), else none.
+    /// The card `run` would drive now that any wait is over (doctor, demo): the real card by
+    /// `CardChoice`, else the firmware's card, else none.
     static func chooseCard() throws(DisplayError) -> String {
-        let cards = DeviceList.cards()
-        guard !cards.isEmpty else { throw .noDevice }
-        if cards.count == 1 { return cards[0] }
-        var withConnectors: String?
-        for path in cards {
-            guard let card = try? DRMCard(path: path, master: false), let s = try? card.probe() else { continue }
-            card.dropMaster()
-            if s.connectors.contains(where: \.isUsable) { return path }
-            if withConnectors == nil && s.connectors.contains(where: \.isDisplay) { withConnectors = path }
-        }
-        return withConnectors ?? cards[0]
+        guard case .use(let path) = CardChoice.decide(CardInventory.cards(), now: 0, firmwareDeadline: 0) else { throw .noDevice }
+        return path
     }
 
     /// Seconds since this process started (from /proc: exec and loading count too).
@@ -93,9 +109,9 @@ enum RunDisplay {
         let signals = try SignalWatch()
         let manager: DisplayManager
         do {
-            manager = try start(Arguments([], options: []), kiosk: kiosk, loop: loop)
-        } catch let e as DisplayError {
-            Console.err("quizkiosk: \(e); rendering the demo to PNG files instead")
+            manager = try self.manager(for: try chooseCard(), selection: .first, settings: DisplaySettings(), kiosk: kiosk, loop: loop)
+        } catch {
+            Console.err("quizkiosk: \(error); rendering the demo to PNG files instead")
             return nil
         }
         defer { manager.shutdown() }

@@ -17,13 +17,13 @@ struct Countdown: Equatable {
         case let (end?, limit):
             // A NaN clock (a caller's bug) must not reach Int(), which traps on it.
             let left = (end - now).isNaN ? 0 : max(0, end - now)
-            // Clamped so a far-future deadline cannot overflow Int.
-            seconds = Int(min(left, 359_999).rounded(.up))
+            // Clamped so a far-future deadline cannot overflow Int (and is shown as 99:59:59).
+            seconds = Int(min(left, Double(CountdownText.maxShown)).rounded(.up))
             fraction = limit.map { $0 > 0 ? min(1, max(0, left / $0)) : 0 }
             isOver = left <= 0
         case let (nil, limit?):
             // No deadline yet: the full time, not running.
-            seconds = Int(min(max(0, limit), 359_999).rounded(.up))
+            seconds = Int(min(max(0, limit), Double(CountdownText.maxShown)).rounded(.up))
             fraction = 1
             isOver = false
         case (nil, nil):
@@ -35,6 +35,9 @@ struct Countdown: Equatable {
     /// accent to the warning colour — size and weight as well as hue, so the urgency reads
     /// without telling yellow from orange.
     var isUrgent: Bool { seconds <= 5 && !isOver }
+
+    /// What the ring shows: "42", "12:05", "1:02:03".
+    var text: String { CountdownText.format(seconds: seconds) }
 
     /// The ring with the remaining fraction and the seconds in its middle, in `box` (units).
     func layoutRing(_ box: Box, in ctx: SceneContext) {
@@ -48,9 +51,15 @@ struct Countdown: Equatable {
             ctx.fill(.countdown, path: .ring(cx: cx, cy: cy, outer: outer, inner: inner, start: -Double.pi / 2, sweep: 2 * Double.pi * f),
                      isUrgent ? t.warning : t.accent)
         }
-        let digits = box.inset(box.w * 0.17, box.w * 0.17)
-        let size = box.w * (isUrgent ? 0.5 : seconds >= 100 ? 0.3 : 0.4)
-        let block = ctx.fit(String(seconds), weight: .bold, size: size, min: box.w * 0.2, in: digits, lines: 1)
+        let label = text
+        // Minutes and hours ("12:05", "1:02:03") take the ring's whole inner width: a band
+        // through the centre of the inner circle is nearly as wide as the circle.
+        let digits = label.count > 3 ? box.inset(box.w * 0.12, box.w * 0.17) : box.inset(box.w * 0.17, box.w * 0.17)
+        let size = box.w * (isUrgent ? 0.5 : label.count >= 3 ? 0.3 : 0.4)
+        // Hours ("1:02:03") are the one label allowed under the type floor: a question open for
+        // more than an hour is rare, and whole is better than cut.
+        let floor = label.count > 5 ? box.w * 0.14 : min(box.w * 0.2, ctx.type.floor)
+        let block = ctx.fit(label, weight: .bold, size: size, min: floor, in: digits, lines: 1)
         // Centred on the ring by its cap height, not its line box.
         ctx.place(block, .countdown, in: digits, baseline: box.midY + 0.36 * Double(block.size) / vp.scale, align: .center,
                   color: isUrgent ? t.warning : t.text, on: t.background)

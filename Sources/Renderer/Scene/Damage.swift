@@ -3,7 +3,7 @@ import Pixels
 /// Damage tracking in the manner of foot: a frame that differs from the one before only in the
 /// clock redraws only what the clock moves (the countdown ring and bar, about 2% of a 1080p
 /// screen), and anything else — a new state, size or overlay — is a full repaint. An output
-/// copies just these rectangles to its scan-out buffer (or passes them as FB_DAMAGE_CLIPS);
+/// copies just these rectangles from its canvas to its scan-out buffer;
 /// with several buffers it asks for the damage since the frame that buffer holds.
 extension SceneRenderer {
     /// The rectangles whose pixels may differ between a canvas showing `old` and one showing

@@ -167,15 +167,16 @@ final class SceneContext {
         var drawn = Rect(x: 0, y: 0, width: 0, height: 0)
         for (i, line) in block.lines.enumerated() where !line.text.isEmpty {
             let baseline = top + block.ascent + i * block.lineHeight
-            let left: Int
-            switch align {
-            case .left: left = r.minX
-            case .center: left = r.minX + (r.width - line.width) / 2
-            case .right: left = r.maxX - line.width
-            }
-            let box = Rect(x: left, y: baseline - block.ascent, width: line.width, height: block.ascent + block.descent)
-            items.append(.text(line, role: role, index: index, size: block.size, box: box, baseline: baseline, clip: limit,
-                               color: color, background: surface, truncated: block.truncated && i == block.lines.count - 1))
+            let left = align.start(of: line.width, in: r)
+            let full = Rect(x: left, y: baseline - block.ascent, width: line.width, height: block.ascent + block.descent)
+            // What the clip lets through is what the frame shows: a line the clip cuts (a
+            // screen too small for anything, text that could not shrink further) is described
+            // as the part drawn and as truncated; a line entirely outside is not drawn at all.
+            let box = full.intersection(limit)
+            guard !box.isEmpty else { continue }
+            items.append(.text(line, role: role, index: index, size: block.size, box: box, x: left, baseline: baseline,
+                               clip: limit, color: color, background: surface,
+                               truncated: (block.truncated && i == block.lines.count - 1) || box != full))
             drawn = drawn.union(box)
         }
         return drawn

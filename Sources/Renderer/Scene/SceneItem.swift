@@ -25,8 +25,8 @@ public struct SceneItem {
     public var picture: String? = nil
 
     enum Drawing {
-        /// A text line whose pen starts at `box.x`; its pixels never leave `clip`.
-        case line(TextLine, baseline: Int, clip: Rect)
+        /// A text line whose pen starts at `x`; its pixels never leave `clip`.
+        case line(TextLine, x: Int, baseline: Int, clip: Rect)
         case rect
         case roundedRect(radius: Double)
         case path(Path)
@@ -36,10 +36,10 @@ public struct SceneItem {
         case picture(OpaqueImage, radius: Double)
     }
 
-    static func text(_ line: TextLine, role: Role, index: Int?, size: Int, box: Rect, baseline: Int, clip: Rect,
+    static func text(_ line: TextLine, role: Role, index: Int?, size: Int, box: Rect, x: Int, baseline: Int, clip: Rect,
                      color: Color, background: Color, truncated: Bool) -> SceneItem {
         SceneItem(kind: .text, role: role, index: index, box: box, color: color, text: line.text, px: size,
-                  background: background, truncated: truncated, drawing: .line(line, baseline: baseline, clip: clip))
+                  background: background, truncated: truncated, drawing: .line(line, x: x, baseline: baseline, clip: clip))
     }
 
     static func shape(_ role: Role, index: Int?, box: Rect, color: Color, _ drawing: Drawing) -> SceneItem {
@@ -113,11 +113,11 @@ extension Canvas {
     func draw(_ items: [SceneItem], text: TextEngine, inspector: TextInspector? = nil) {
         for item in items where !item.box.isEmpty || item.role == .background {
             switch item.drawing {
-            case let .line(line, baseline, clip):
+            case let .line(line, x, baseline, clip):
                 guard !clip.intersection(self.clip).isEmpty else { continue }
                 inspector?.inspect(item, canvas: self)
                 withClip(clip) {
-                    text.drawLine(line, size: item.px ?? 1, in: self, x: item.box.x, baseline: baseline, color: item.color)
+                    text.drawLine(line, size: item.px ?? 1, in: self, x: x, baseline: baseline, color: item.color)
                 }
             case .rect:
                 fillRect(item.box, item.color)

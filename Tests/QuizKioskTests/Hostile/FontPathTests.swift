@@ -26,4 +26,15 @@ import Testing
             #expect(c.stderr.contains("not a regular file"), "\(c.stderr)")
         }
     }
+
+    /// The venue's logo too: a FIFO is refused at once.
+    @Test func aFIFOAsTheLogoIsRefusedNotWaitedOn() async throws {
+        let dir = TempDir.make()
+        defer { TempDir.remove(dir) }
+        #expect(mkfifo(dir + "/logo.png", 0o600) == 0)
+        TempDir.write(dir + "/s.json", "{}")
+        let c = try Child(["render", "--state", dir + "/s.json", "--out", dir + "/f.png", "--fonts", bundledFonts, "--logo", dir + "/logo.png"])
+        #expect(await c.wait(timeout: 10) == 1, "exited \(c.status.map(String.init) ?? "not at all (blocked on the FIFO?)")")
+        #expect(c.stderr.contains("not a regular file"), "\(c.stderr)")
+    }
 }

@@ -1,3 +1,5 @@
+import Pixels
+
 /// A glyph placed on a line: which face, which glyph, and its position from the line's pen
 /// start in 26.6 fixed point (`y` up, for marks HarfBuzz raises or lowers).
 public struct PlacedGlyph: Sendable {
@@ -55,7 +57,18 @@ public struct TextBlock: Sendable {
     }
 }
 
-public enum HorizontalAlignment: Sendable { case left, center, right }
+public enum HorizontalAlignment: Sendable {
+    case left, center, right
+
+    /// Where a line `width` pixels wide starts in `rect` (its pen x).
+    public func start(of width: Int, in rect: Rect) -> Int {
+        switch self {
+        case .left: return rect.minX
+        case .center: return rect.minX + (rect.width - width) / 2
+        case .right: return rect.maxX - width
+        }
+    }
+}
 public enum VerticalAlignment: Sendable { case top, center, bottom }
 
 /// How text that does not fit even at its smallest size is cut.

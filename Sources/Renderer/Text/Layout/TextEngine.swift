@@ -315,12 +315,7 @@ public final class TextEngine {
         var drawn = Rect(x: 0, y: 0, width: 0, height: 0)
         for (i, line) in block.lines.enumerated() {
             let baseline = top + block.ascent + i * block.lineHeight
-            let left: Int
-            switch align {
-            case .left: left = rect.minX
-            case .center: left = rect.minX + (rect.width - line.width) / 2
-            case .right: left = rect.maxX - line.width
-            }
+            let left = align.start(of: line.width, in: rect)
             drawLine(line, size: block.size, in: canvas, x: left, baseline: baseline, color: color)
             drawn = drawn.union(Rect(x: left, y: baseline - block.ascent, width: line.width, height: block.ascent + block.descent))
         }

@@ -41,6 +41,11 @@ final class Shaper {
         hb_buffer_set_script(buffer, script)
         hb_buffer_set_language(buffer, language(for: script))
         hb_buffer_guess_segment_properties(buffer)
+        // Clusters per character, not merged per grapheme: line filling measures its own units
+        // (grapheme clusters, and the pieces an absurdly long one is split into, see
+        // DisplayClusters), and a ZWJ chain merged into one HarfBuzz cluster would give the
+        // whole chain's advance to its first piece.
+        hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
         var flags = HB_BUFFER_FLAG_DEFAULT.rawValue
         if range.lowerBound == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
         if range.upperBound == text.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
