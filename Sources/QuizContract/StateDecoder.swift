@@ -154,7 +154,7 @@ public enum StateDecoder {
         if let url = try f.string("url", max: Limits.pictureURLLength) {
             guard url.utf8.count > 8, url.prefix(8).lowercased() == "https://",
                   !url.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) else {
-                throw FieldError("\(f.path)url: \(Escaping.quoted(url)) is not an https:// URL")
+                throw FieldError("\(f.path)url: \(Escaping.quoted(Escaping.hidingUserinfo(url), max: 200)) is not an https:// URL")
             }
             picture.url = url
         }

@@ -74,6 +74,19 @@ import Testing
         #expect(f.longestTurn < 0.5, "a turn of the loop took \(f.longestTurn) s during \(path)")
     }
 
+    /// A URL with a user name and password: its line names the URL with `***` in their place.
+    @Test(.enabled(if: access("/usr/bin/openssl", X_OK) == 0 && access("/usr/bin/python3", X_OK) == 0))
+    func aFailedURLIsLoggedWithoutItsPassword() async throws {
+        let server = try await LocalHTTPS()
+        let f = try Fixture(fetch: PictureFetch.Settings(caFile: server.ca))
+        let capture = LogCapture(containing: "127.0.0.1:\(server.port)")
+        f.store.show(f.state(Self.sha, url: "https://quiz:s3cret@127.0.0.1:\(server.port)/404"))
+        #expect(await f.run(until: { f.store.problem(Self.sha) != nil }, timeout: 20))
+        #expect(capture.all.count == 1, "\(capture.all)")
+        #expect(capture.all.allSatisfy { $0.contains("https://***@127.0.0.1:\(server.port)/404") && !$0.contains("s3cret") && !$0.contains("quiz:") },
+                "\(capture.all)")
+    }
+
     @Test(.enabled(if: access("/usr/bin/openssl", X_OK) == 0 && access("/usr/bin/python3", X_OK) == 0))
     func aRedirectToHTTPSIsFollowed() async throws {
         let server = try await LocalHTTPS()

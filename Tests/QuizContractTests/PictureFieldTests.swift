@@ -50,6 +50,9 @@ import Testing
          #"question.image.url: "file:///etc/shadow" is not an https:// URL"#),
         (#"{"question":{"text":"q","image":{"sha256":"\#(digest)","url":"https://a b/c"}}}"#,
          #"question.image.url: "https://a b/c" is not an https:// URL"#),
+        // The rejection names the URL without its password (a log line must not keep it).
+        (#"{"question":{"text":"q","image":{"sha256":"\#(digest)","url":"http://quiz:s3cret@media.example/a.jpg"}}}"#,
+         #"question.image.url: "http://***@media.example/a.jpg" is not an https:// URL"#),
         (#"{"question":{"text":"q","image":{"sha256":"\#(digest)","alt":"\#(String(repeating: "a", count: 201))"}}}"#,
          "question.image.alt: 201 characters, at most 200 allowed"),
     ] as [(String, String)])

@@ -1,3 +1,4 @@
+import Escaping
 import Glibc
 import Pictures
 import Pixels
@@ -43,7 +44,7 @@ public final class FolderPictures: PictureProvider {
 
     private func report(_ sha256: String, _ why: String) {
         guard reported.insert(sha256).inserted else { return }
-        Log.warning("picture \(sha256.prefix(12))…: \(why) (showing its placeholder)")
+        Log.warning("picture \(sha256.prefix(12))…: \(Escaping.escaped(why)) (showing its placeholder)")
     }
 
     /// DIR/SHA256 when it exists, else the file whose bytes hash to it (every regular file

@@ -214,12 +214,14 @@ public final class PictureStore: PictureProvider {
     private func fetched(_ r: PictureFetchResult) {
         let sha = r.fetch.sha256
         fetching.remove(sha)
+        // The URL names where the bytes came from in log lines: never with its password.
+        let origin = Escaping.hidingUserinfo(r.fetch.url)
         switch r.result {
         case .failure(let e):
-            fail(sha, e.reason, from: r.fetch.url)
+            fail(sha, e.reason, from: origin)
         case .success(let bytes):
             failed[sha] = nil
-            submit(PictureJob(sha256: sha, bytes: bytes, origin: r.fetch.url, slots: wanted(sha), cache: cache), urgent: sha == current)
+            submit(PictureJob(sha256: sha, bytes: bytes, origin: origin, slots: wanted(sha), cache: cache), urgent: sha == current)
         }
     }
 
@@ -227,7 +229,8 @@ public final class PictureStore: PictureProvider {
     private func fail(_ sha256: String, _ why: String, from origin: String) {
         guard failed[sha256] != why else { return }
         failed[sha256] = why
-        Log.warning("\(Self.name(sha256)) from \(Escaping.quoted(origin, max: 120)): \(why) (showing its placeholder)")
+        // `why` may quote a server (libcurl's message names its host and certificate).
+        Log.warning("\(Self.name(sha256)) from \(Escaping.quoted(origin, max: 120)): \(Escaping.escaped(why)) (showing its placeholder)")
         onChange?(sha256)
     }
 
