@@ -152,8 +152,7 @@ public enum StateDecoder {
         }
         var picture = QuizState.Picture(sha256: digest)
         if let url = try f.string("url", max: Limits.pictureURLLength) {
-            guard url.utf8.count > 8, url.prefix(8).lowercased() == "https://",
-                  !url.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) else {
+            guard QuizState.Picture.isAllowed(url: url) else {
                 throw FieldError("\(f.path)url: \(Escaping.quoted(Escaping.hidingUserinfo(url), max: 200)) is not an https:// URL")
             }
             picture.url = url

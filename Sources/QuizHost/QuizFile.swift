@@ -128,7 +128,9 @@ public struct QuizFile: Equatable, Sendable {
         try f.allowOnly(["file", "alt", "url"])
         guard let file = try f.string("file", max: 1024, nonEmpty: true) else { throw FieldError("\(f.path)file: missing (the picture's file)") }
         let url = try f.string("url", max: Limits.pictureURLLength)
-        if let url, !(url.lowercased().hasPrefix("https://")) { throw FieldError("\(f.path)url: must be an https:// URL") }
+        if let url, !QuizState.Picture.isAllowed(url: url) {
+            throw FieldError("\(f.path)url: must be an https:// URL, without spaces or control characters")
+        }
         return PictureFile(file: file, alt: try f.string("alt", max: Limits.pictureAltLength), url: url)
     }
 

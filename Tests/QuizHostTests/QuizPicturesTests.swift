@@ -70,7 +70,9 @@ import Testing
     @Test(arguments: [
         (#""""#, "questions[0].image: empty"),
         (#"{"alt":"x"}"#, "questions[0].image.file: missing"),
-        (#"{"file":"a.png","url":"http://x/a.png"}"#, "questions[0].image.url: must be an https:// URL"),
+        (#"{"file":"a.png","url":"http://x/a.png"}"#, "questions[0].image.url: must be an https:// URL, without spaces or control characters"),
+        // What a screen would refuse in a state is refused here, before anything is published.
+        (#"{"file":"a.png","url":"https://x/a b.png"}"#, "questions[0].image.url: must be an https:// URL, without spaces or control characters"),
         (#"{"file":"a.png","colour":"red"}"#, "questions[0].image.colour: unknown field"),
         ("3", "questions[0].image: must be an object, got a number"),
     ])
