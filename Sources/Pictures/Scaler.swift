@@ -10,7 +10,7 @@ import CZimg
 /// Chosen over pixman's separable convolution, the filter cairo uses: pixman weighs the taps
 /// one by one in a generic loop, and even run as two one-axis passes it left the bench's
 /// 4000×3000 JPEG (decoded at 1/4, scaled to 624×468) slower than Pillow's draft()+LANCZOS,
-/// where zimg makes it faster (README, "Scaling"). libswscale would be as fast but brings
+/// where zimg makes it faster (README, "Scaling"). libswscale has SIMD scalers too but brings
 /// libavutil, and with it VA-API, VDPAU, OpenCL and X11 libraries, onto a kiosk; zimg needs
 /// only libc and libstdc++.
 enum Scaler {
