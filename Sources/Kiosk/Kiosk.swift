@@ -30,6 +30,11 @@ public final class Kiosk: StateSink {
     private var stale: Set<ObjectIdentifier> = []
     private var tick: EventLoop.Token?
 
+    /// Questions' pictures, prepared off the loop (nil: every picture shows its placeholder).
+    public var pictures: PictureStore? {
+        didSet { attachPictures() }
+    }
+
     /// With motion (the default) the screen moves between states and its countdown sweeps at
     /// the display's refresh rate; without, it shows settled frames only and the countdown
     /// ticks once a second.
@@ -37,7 +42,10 @@ public final class Kiosk: StateSink {
         self.loop = loop
         self.renderer = renderer
         self.store = store
-        store.onChange = { [weak self] _ in self?.invalidateAll() }
+        store.onChange = { [weak self] state in
+            self?.pictures?.show(state)
+            self?.invalidateAll()
+        }
         if motion {
             self.motion = MotionDriver(renderer: renderer, loop: loop) { [weak self] o in
                 guard let self else { return }
@@ -78,6 +86,7 @@ public final class Kiosk: StateSink {
     public func setOutputs(_ new: [Output]) {
         outputs = new
         motion?.keep(only: new)
+        updatePictureSlots()
         for o in outputs {
             o.onReady = { [weak self, weak o] in
                 guard let self, let o else { return }
@@ -143,7 +152,8 @@ public final class Kiosk: StateSink {
         for o in outputs where stale.contains(ObjectIdentifier(o)) {
             guard let canvas = o.nextFrame() else { continue }  // flip pending: onReady brings us back
             if let motion {
-                let drawn = motion.draw(o, canvas: canvas, state: state, overlay: overlay, wallNow: now, wallRuns: !clockIsFrozen)
+                let drawn = motion.draw(o, canvas: canvas, state: state, overlay: overlay, pictureVersion: pictureVersion(state),
+                                        wallNow: now, wallRuns: !clockIsFrozen)
                 // A frame that could not be shown is retried with backoff (`retryLater`), not at
                 // the pace of the motion.
                 if present(o, damage: drawn.damage, settled: drawn.settled, state: state) {
@@ -154,13 +164,20 @@ public final class Kiosk: StateSink {
             let key = ObjectIdentifier(canvas)
             let before = held[key].flatMap { $0.canvas === canvas ? $0.frame : nil }
             // The display's own overscan decision (from its EDID and driver), when it made one.
-            let frame = SceneFrame(state: state, width: canvas.width, height: canvas.height, now: now, overlay: overlay,
+            var frame = SceneFrame(state: state, width: canvas.width, height: canvas.height, now: now, overlay: overlay,
                                    safeArea: o.safeAreaPercent.map(SafeArea.overscan))
+            frame.pictureVersion = pictureVersion(state)
             let damage = renderer.update(canvas, from: before, to: frame)
             held[key] = Held(canvas: canvas, frame: frame)
             if !present(o, damage: damage, settled: true, state: state) { held[key] = nil }
         }
         if motion == nil { scheduleTick(state: state, now: now) }
+    }
+
+    /// Which pictures the frame of `state` has: a picture becoming ready changes it, so the
+    /// frame is drawn again (whole: with motion, as a new arrival that fades the picture in).
+    private func pictureVersion(_ state: QuizState) -> Int {
+        state.question?.image == nil ? 0 : pictures?.version ?? 0
     }
 
     /// Shows a drawn frame (none when nothing visible changed); observers hear of the settled

@@ -70,7 +70,9 @@ final class MotionDriver {
     /// Draws the frame of `output` for its next vblank into `canvas`: `state` and `overlay` as
     /// the kiosk holds them now, `wallNow` the wall clock read now (`wallRuns`: it moves on
     /// with time; false for a clock frozen by `--now`).
-    func draw(_ output: Output, canvas: Canvas, state: QuizState, overlay: ScreenOverlay, wallNow: Double, wallRuns: Bool) -> Drawn {
+    /// `pictureVersion`: which of the state's pictures are ready (one becoming ready is an arrival).
+    func draw(_ output: Output, canvas: Canvas, state: QuizState, overlay: ScreenOverlay, pictureVersion: Int, wallNow: Double,
+              wallRuns: Bool) -> Drawn {
         let s = screen(output)
         if let t = s.timer { loop.cancel(t) }
         s.timer = nil
@@ -80,8 +82,9 @@ final class MotionDriver {
         s.planned = nil
         // The wall clock at the frame's vblank: the countdown shows what it will be then.
         let wall = wallRuns ? wallNow + (target - now) : wallNow
-        let key = SceneFrame(state: state, width: canvas.width, height: canvas.height, now: 0, overlay: overlay,
+        var key = SceneFrame(state: state, width: canvas.width, height: canvas.height, now: 0, overlay: overlay,
                              safeArea: output.safeAreaPercent.map(SafeArea.overscan))
+        key.pictureVersion = pictureVersion
         if s.shown?.key != key {
             // Arrival. Same size and safe area: from the frame on screen; else a first frame.
             let continues = s.shown.map { $0.key.width == key.width && $0.key.height == key.height && $0.key.safeArea == key.safeArea } ?? false

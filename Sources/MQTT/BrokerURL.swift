@@ -153,17 +153,10 @@ public struct BrokerURL: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The text with any password replaced, so an error line never repeats a secret.
-    /// `text` for an error message: whatever stands before the last '@' after the scheme is
-    /// hidden, user name and password alike, whether or not the rest makes sense (a password
-    /// may hold a '/' or ':' that was not %-escaped); the rest is escaped and bounded.
+    /// The text with any password replaced, so an error line never repeats a secret: `text`
+    /// for an error message, its user part hidden (`Escaping.hidingUserinfo`) however malformed
+    /// the rest, escaped and bounded.
     static func redacted(_ text: String) -> String {
-        let shown: String
-        if let scheme = text.firstRange(of: "://"), let at = text[scheme.upperBound...].lastIndex(of: "@") {
-            shown = String(text[..<scheme.upperBound]) + "***" + String(text[at...])
-        } else {
-            shown = text
-        }
-        return Escaping.quoted(shown, max: 200)
+        Escaping.quoted(Escaping.hidingUserinfo(text), max: 200)
     }
 }

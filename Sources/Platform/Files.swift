@@ -18,6 +18,18 @@ public enum Files {
         return try readAll(fd.rawValue, limit: limit, subject: path, size: size)
     }
 
+    /// Reads a regular file of at most `limit` bytes, never through a symbolic link at `path`
+    /// itself and never a device or pipe: for files named by outside input or found in a
+    /// folder (pictures), where even /dev/zero would be wrong.
+    public static func readRegular(_ path: String, limit: Int) throws(SystemError) -> [UInt8] {
+        let fd = try FileDescriptor(open: path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW)
+        let st = try fd.stat()
+        guard (st.st_mode & S_IFMT) == S_IFREG else {
+            throw SystemError("read", errno: EINVAL, subject: path, explanation: "not a regular file")
+        }
+        return try readAll(fd.rawValue, limit: limit, subject: path, size: Int(st.st_size))
+    }
+
     /// Reads `fd` to its end, at most `limit` bytes (standard input, a pipe); over that is an
     /// error naming `subject` and, when known, the whole `size`.
     public static func readAll(_ fd: Int32, limit: Int, subject: String, size: Int? = nil) throws(SystemError) -> [UInt8] {

@@ -21,7 +21,15 @@ public enum DemoQuiz {
          ["guard", "defer", "unless", "actor", "repeat", "fallthrough"], 2, [2, 3, 9, 1, 2, 1], 20),
     ]
 
-    public static func steps(start: Double) -> [Step] {
+    /// The picture question: its picture is drawn by the screen itself (the Kiosk module's
+    /// DemoPicture), so the demo needs no network and no file; without `picture` it is a plain
+    /// question.
+    static let pictureQuestion = (text: "この山の名前は？", choices: ["富士山", "阿蘇山", "キリマンジャロ", "モンブラン"],
+                                  correct: 0, counts: [14, 2, 1, 1], limit: 15.0)
+
+    public static func steps(start: Double) -> [Step] { steps(start: start, picture: nil) }
+
+    public static func steps(start: Double, picture: QuizState.Picture?) -> [Step] {
         var out: [Step] = []
         var rev = 0
         func add(_ name: String, _ seconds: Double, _ s: QuizState) {
@@ -35,9 +43,12 @@ public enum DemoQuiz {
         add("idle", 4, QuizState(phase: .idle))
         add("lobby", 6, QuizState(phase: .lobby, lobby: .init(joinCode: "7342", joinURL: "https://quiz.example/join/7342", participants: 18)))
         var t = start + 10
-        for (i, q) in questions.enumerated() {
-            let question = QuizState.Question(number: i + 1, total: questions.count, text: q.text, choices: q.choices,
-                                              timeLimit: q.limit, endsAt: t + q.limit, answered: 11, players: 18)
+        let all = questions + [(pictureQuestion.text, pictureQuestion.choices, pictureQuestion.correct, pictureQuestion.counts,
+                                pictureQuestion.limit)]
+        for (i, q) in all.enumerated() {
+            let question = QuizState.Question(number: i + 1, total: all.count, text: q.text, choices: q.choices,
+                                              timeLimit: q.limit, endsAt: t + q.limit, answered: 11, players: 18,
+                                              image: i == questions.count ? picture : nil)
             add("question\(i + 1)", q.limit, QuizState(phase: .question, question: question))
             var revealed = question
             revealed.correct = q.correct

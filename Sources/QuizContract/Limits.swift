@@ -22,6 +22,10 @@ public enum Limits {
     /// Leaderboard entries a state may carry (a screen shows the top ten).
     public static let standings = 50
     public static let nameLength = 64
+    /// A question's picture: its bytes (an MQTT message on the media topic, an HTTPS body).
+    public static let pictureBytes = 8 << 20
+    public static let pictureURLLength = 2048
+    public static let pictureAltLength = 200
     /// The largest integer every JSON implementation keeps exact (2^53 − 1).
     public static let maxInteger = 9_007_199_254_740_991
 }

@@ -17,6 +17,22 @@ public struct QuizState: Equatable, Sendable {
         }
     }
 
+    /// A question's picture, named by the SHA-256 of its bytes: a screen shows only bytes that
+    /// hash to it, whichever way they came (the room's media topic, `url` over HTTPS, a cache).
+    public struct Picture: Equatable, Sendable {
+        /// 64 lowercase hex digits.
+        public var sha256: String
+        /// Where a screen may fetch the bytes over HTTPS when they did not come over MQTT.
+        public var url: String?
+        /// What the picture shows, in words (logs, tools); not drawn: it could give the answer away.
+        public var alt: String?
+        public init(sha256: String, url: String? = nil, alt: String? = nil) {
+            self.sha256 = sha256
+            self.url = url
+            self.alt = alt
+        }
+    }
+
     public struct Question: Equatable, Sendable {
         public var number: Int?
         public var total: Int?
@@ -31,10 +47,12 @@ public struct QuizState: Equatable, Sendable {
         /// Players who have answered so far, of `players` who can ("23 / 48 answered").
         public var answered: Int?
         public var players: Int?
+        /// Shown beside (landscape) or above (portrait) the question.
+        public var image: Picture?
 
         public init(number: Int? = nil, total: Int? = nil, text: String? = nil, choices: [String] = [],
                     correct: Int? = nil, answerCounts: [Int]? = nil, timeLimit: Double? = nil, endsAt: Double? = nil,
-                    answered: Int? = nil, players: Int? = nil) {
+                    answered: Int? = nil, players: Int? = nil, image: Picture? = nil) {
             self.number = number
             self.total = total
             self.text = text
@@ -45,6 +63,7 @@ public struct QuizState: Equatable, Sendable {
             self.endsAt = endsAt
             self.answered = answered
             self.players = players
+            self.image = image
         }
     }
 

@@ -117,6 +117,7 @@ public enum StateDecoder {
             }
             question.answered = try q.int("answered", min: 0)
             question.players = try q.int("players", min: 0)
+            if let image = try q.object("image") { question.image = try picture(image) }
             s.question = question
         }
         for e in try f.objects("leaderboard", maxItems: Limits.standings) ?? [] {
@@ -138,6 +139,26 @@ public enum StateDecoder {
             throw FieldError("question.text: required when phase is \(s.phase.rawValue)")
         }
         return s
+    }
+
+    /// `question.image`: the digest is required (nothing else can be verified), in lowercase
+    /// hex as written, or uppercase (read as lowercase: the case of hex digits means nothing);
+    /// the URL must be https:// (a state never makes a screen read its own files or speak
+    /// plain HTTP), without spaces or control characters.
+    static func picture(_ f: FieldReader) throws(FieldError) -> QuizState.Picture {
+        let digest = try f.required("sha256", max: 64, why: "the SHA-256 of the picture's bytes").lowercased()
+        guard digest.utf8.count == 64, digest.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
+            throw FieldError("\(f.path)sha256: \(Escaping.quoted(digest)) is not 64 hex digits")
+        }
+        var picture = QuizState.Picture(sha256: digest)
+        if let url = try f.string("url", max: Limits.pictureURLLength) {
+            guard QuizState.Picture.isAllowed(url: url) else {
+                throw FieldError("\(f.path)url: \(Escaping.quoted(Escaping.hidingUserinfo(url), max: 200)) is not an https:// URL")
+            }
+            picture.url = url
+        }
+        picture.alt = try f.string("alt", max: Limits.pictureAltLength)
+        return picture
     }
 
     /// Offset of the first byte that breaks UTF-8, or nil.

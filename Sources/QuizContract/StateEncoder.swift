@@ -40,6 +40,14 @@ public enum StateEncoder {
                     if let v = q.endsAt { w.member("endsAt", RFC3339.format(v)) }
                     if let v = q.answered { w.member("answered", v) }
                     if let v = q.players { w.member("players", v) }
+                    if let p = q.image {
+                        w.key("image")
+                        w.object {
+                            w.member("sha256", p.sha256)
+                            if let v = p.url { w.member("url", v) }
+                            if let v = p.alt { w.member("alt", v) }
+                        }
+                    }
                 }
             }
             if !s.leaderboard.isEmpty {

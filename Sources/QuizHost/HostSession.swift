@@ -25,6 +25,8 @@ public struct HostSession: Sendable {
     /// Grows with every published state, including after `back`.
     public private(set) var revision = 1
     public var standings: [QuizState.Standing]
+    /// Each question's picture as states name it (by question index), from `QuizPictures`.
+    public var pictures: [Int: QuizState.Picture] = [:]
     private var history: [Position] = []
     /// When answering closes for each question that was started (index → time).
     private var deadlines: [Int: Double] = [:]
@@ -101,7 +103,8 @@ public struct HostSession: Sendable {
     private func question(_ i: Int, revealed: Bool) -> QuizState.Question {
         let q = quiz.questions[i]
         return QuizState.Question(number: i + 1, total: quiz.questions.count, text: q.text, choices: q.choices,
-                                  correct: revealed ? q.correct : nil, timeLimit: q.timeLimit, endsAt: deadlines[i])
+                                  correct: revealed ? q.correct : nil, timeLimit: q.timeLimit, endsAt: deadlines[i],
+                                  image: pictures[i])
     }
 
     /// Highest score first (stable for ties), at most the 50 the contract allows.

@@ -12,6 +12,22 @@ public struct QuizFile: Equatable, Sendable {
         /// Index of the correct choice; nil for a question without one (a poll).
         public var correct: Int?
         public var timeLimit: Double
+        /// The question's picture, as the file names it (checked and hashed by `QuizPictures`).
+        public var image: PictureFile?
+    }
+
+    /// `"image": "pictures/fuji.jpg"` (relative to the quiz file), or
+    /// `{"file": "…", "alt": "…", "url": "https://…"}` to give its words and where screens may
+    /// fetch it when the broker does not bring it.
+    public struct PictureFile: Equatable, Sendable {
+        public var file: String
+        public var alt: String?
+        public var url: String?
+        public init(file: String, alt: String? = nil, url: String? = nil) {
+            self.file = file
+            self.alt = alt
+            self.url = url
+        }
     }
 
     public var title: String
@@ -82,7 +98,7 @@ public struct QuizFile: Equatable, Sendable {
         }
         guard !list.isEmpty else { throw FieldError("questions: the list is empty") }
         for q in list {
-            try q.allowOnly(["text", "choices", "correct", "timeLimit"])
+            try q.allowOnly(["text", "choices", "correct", "timeLimit", "image"])
             guard let text = try q.string("text", max: Limits.questionLength), !text.isEmpty else { throw FieldError("\(q.path)text: missing") }
             let choices = try q.strings("choices", maxItems: Limits.choices, maxLength: Limits.choiceLength, nonEmpty: true) ?? []
             guard choices.count >= 2 else {
@@ -92,12 +108,30 @@ public struct QuizFile: Equatable, Sendable {
             if let c = correct, c >= choices.count {
                 throw FieldError("\(q.path)correct: \(c) is not the index of a choice (0 to \(choices.count - 1); the first choice is 0)")
             }
-            quiz.questions.append(Question(text: text, choices: choices, correct: correct, timeLimit: try seconds(q, "timeLimit") ?? defaultLimit))
+            quiz.questions.append(Question(text: text, choices: choices, correct: correct, timeLimit: try seconds(q, "timeLimit") ?? defaultLimit,
+                                           image: try picture(q)))
         }
         if let board = try root.objects("leaderboard", maxItems: Limits.standings) {
             quiz.leaderboard = try standings(board)
         }
         return quiz
+    }
+
+    /// A question's `image`: a file name, or an object with `file` and optional `alt` and `url`.
+    private static func picture(_ q: FieldReader) throws(FieldError) -> PictureFile? {
+        guard let v = q.value("image") else { return nil }
+        if case .string = v {
+            guard let file = try q.string("image", max: 1024, nonEmpty: true) else { return nil }
+            return PictureFile(file: file)
+        }
+        guard let f = try q.object("image") else { return nil }
+        try f.allowOnly(["file", "alt", "url"])
+        guard let file = try f.string("file", max: 1024, nonEmpty: true) else { throw FieldError("\(f.path)file: missing (the picture's file)") }
+        let url = try f.string("url", max: Limits.pictureURLLength)
+        if let url, !QuizState.Picture.isAllowed(url: url) {
+            throw FieldError("\(f.path)url: must be an https:// URL, without spaces or control characters")
+        }
+        return PictureFile(file: file, alt: try f.string("alt", max: Limits.pictureAltLength), url: url)
     }
 
     /// Standings from `{"name": …, "score": …}` objects (the quiz file's, or a scores file).

@@ -1,5 +1,6 @@
 import Display
 import Glibc
+import Pictures
 import Pixels
 import Platform
 import QuizContract
@@ -15,7 +16,20 @@ enum FuzzTargets {
         "layout": fuzzLayout,
         "edid": fuzzEDID,
         "uevent": fuzzUevent,
+        "picture": fuzzPicture,
     ]
+
+    /// A picture's bytes, as a broker or a web server hands them over: header, decode (PNG,
+    /// JPEG with EXIF, WebP), turn upright, resample, composite. Two slots, one enlarging and
+    /// one reducing, small enough to keep each run fast.
+    static func fuzzPicture(_ data: [UInt8]) {
+        _ = try? PictureHeader.read(data)
+        let slots = [PictureSlot(width: 48, height: 32, surface: .black), PictureSlot(width: 7, height: 5, surface: .white)]
+        guard let images = try? PicturePipeline.prepare(data, for: slots) else { return }
+        for (image, slot) in zip(images, slots) {
+            precondition(image.width <= slot.width && image.height <= slot.height && image.pixels.count == image.width * image.height)
+        }
+    }
 
     /// A monitor's EDID, as a TV (or a broken HDMI switch) hands it over.
     static func fuzzEDID(_ data: [UInt8]) {

@@ -26,6 +26,18 @@ import Testing
         #expect(Escaping.quoted("ok") == "\"ok\"")
     }
 
+    @Test(arguments: [
+        ("https://quiz:s3cret@media.example/a.jpg", "https://***@media.example/a.jpg"),
+        // A password with an unescaped '/' or '?': still hidden up to the last '@'.
+        ("https://quiz:s3/cr?et@media.example/a.jpg", "https://***@media.example/a.jpg"),
+        ("mqtts://u:p@ss@broker/room", "mqtts://***@broker/room"),
+        ("https://media.example/a.jpg", "https://media.example/a.jpg"),
+        ("not a url @ all", "not a url @ all"),
+    ] as [(String, String)])
+    func aURLIsShownWithoutItsUserinfo(url: String, expected: String) {
+        #expect(Escaping.hidingUserinfo(url) == expected)
+    }
+
     @Test func aLogLineFromControllerInputIsOneLineWithNoPriorityOfItsOwn() {
         let lines = Mutex<[String]>([])
         let token = Log.observe { line in lines.withLock { $0.append(line) } }

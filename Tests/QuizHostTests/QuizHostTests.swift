@@ -7,7 +7,8 @@ import Testing
 @Suite struct QuizFileTests {
     @Test func theExamplesLoad() throws {
         let en = try QuizFile.load(repositoryRoot + "/examples/quiz-en.json")
-        #expect(en.questions.count == 5 && en.questions[1].timeLimit == 15 && en.questions[0].timeLimit == 20)
+        #expect(en.questions.count == 6 && en.questions[2].timeLimit == 15 && en.questions[0].timeLimit == 20)
+        #expect(en.questions[0].image == QuizFile.PictureFile(file: "pictures/planet.jpg", alt: "A ringed planet on a field of stars"))
         let ja = try QuizFile.load(repositoryRoot + "/examples/quiz-ja.json")
         #expect(ja.title == "社内クイズ大会 2026")
         #expect(ja.questions.allSatisfy { $0.correct != nil })

@@ -144,7 +144,7 @@ import Testing
         let r = Run(["demo", "--out", out, "--size", "640x360"])
         #expect(r.status == 0, "\(r.stderr)")
         let paths = r.stdout.split(separator: "\n").dropFirst().map { $0.trimmingPrefix(" ") }.map(String.init)
-        #expect(paths.count == 10)
+        #expect(paths.count == 12)  // idle, lobby, four questions and their reveals, the standings, the end
         for p in paths {
             let img = try PNG.read(p.trimmingSpaces())
             #expect(img.width == 640)

@@ -10,13 +10,14 @@ public final class Child {
     private let process: Subprocess
     public var status: Int32? { process.status }
 
-    public init(_ args: [String], stdinPipe: Bool = false, environment: [String: String] = [:]) throws {
+    /// `program`: `args[0]` is the program to run (a test server), not an argument of quizkiosk.
+    public init(_ args: [String], stdinPipe: Bool = false, environment: [String: String] = [:], program: Bool = false) throws {
         let base = "/tmp/qk-child-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         outPath = base + ".out"
         errPath = base + ".err"
         var env = Environment.all
         for (k, v) in environment { env[k] = v }
-        process = try Subprocess([quizkioskBinary] + args, stdin: stdinPipe ? .pipe : .null, stdout: .file(outPath),
+        process = try Subprocess(program ? args : [quizkioskBinary] + args, stdin: stdinPipe ? .pipe : .null, stdout: .file(outPath),
                                  stderr: .file(errPath), environment: env)
         pid = process.pid
     }

@@ -45,6 +45,13 @@ public final class Publisher {
     @discardableResult
     public func publish(_ json: String) -> Bool { publish(Array(json.utf8)) }
 
+    /// Publishes on another topic of the room (a picture on its media topic), retained.
+    @discardableResult
+    public func publish(_ payload: [UInt8], on other: String) -> Bool {
+        guard catchUp(), let mid = client.publish(.init(topic: other, payload: payload, qos: 1, retain: true)) else { return false }
+        return loop.run(until: { self.acked.contains(mid) }, timeout: 10)
+    }
+
     /// Publishes all, as fast as the connection takes them, then waits for every acknowledgement.
     public func publishAll(_ payloads: [[UInt8]]) -> Bool {
         guard catchUp() else { return false }

@@ -34,7 +34,9 @@ public final class Screen {
         self.height = height
         process = try Child(["run", "--headless", "--out", directory, "--size", "\(width)x\(height)",
                              "--source", source, "--screen-id", screenID, "--now", RFC3339.format(now),
-                             "--fonts", repositoryRoot + "/fonts"] + extra, stdinPipe: stdinPipe, environment: environment)
+                             "--fonts", repositoryRoot + "/fonts"] + extra, stdinPipe: stdinPipe,
+                            // Its picture cache in its own folder, never the user's.
+                            environment: ["CACHE_DIRECTORY": directory + "/cache"].merging(environment) { $1 })
     }
 
     /// What the screen must show for `json` (decoded exactly as the screen decodes it).
@@ -43,21 +45,34 @@ public final class Screen {
         return expected(state, width: width, height: height, now: now, offline: offline)
     }
 
+    /// The test media and the examples' pictures: what a screen shows once it has them.
+    public static let knownPictures = ["alpha.png", "exif6.jpg", "photo.webp", "progressive.jpg"].map { TestMedia.path($0) }
+        + ["planet.jpg", "fuji.jpg"].map { repositoryRoot + "/examples/pictures/" + $0 }
+
     /// The one place that says what a screen shows for a state. `offline`: the controller link
     /// is down, so the screen adds its "controller offline" mark (the scene renderer's overlay).
-    public static func expected(_ state: QuizState, width: Int, height: Int, now: Double, offline: Bool = false) -> FramePixels {
+    /// `pictures`: whether the screen has the state's picture (one of `knownPictures`), or
+    /// shows its placeholder.
+    public static func expected(_ state: QuizState, width: Int, height: Int, now: Double, offline: Bool = false,
+                                pictures: Bool = true) -> FramePixels {
         // Fonts loaded per call: FreeType objects are not shared between test threads.
         guard let fonts = try? FontSet(directory: repositoryRoot + "/fonts") else { return FramePixels(bytes: []) }
         let canvas = Canvas(width: width, height: height)
-        SceneRenderer(fonts: fonts).render(state, into: canvas, now: now, overlay: ScreenOverlay(controllerOffline: offline))
+        let renderer = SceneRenderer(fonts: fonts)
+        if pictures, state.question?.image != nil {
+            let known = TestPictures()
+            for path in knownPictures { known.add((try? Files.read(path)) ?? []) }
+            renderer.pictures = known
+        }
+        renderer.render(state, into: canvas, now: now, overlay: ScreenOverlay(controllerOffline: offline))
         return FramePixels(bytes: canvas.rgbBytes())
     }
 
     public func expected(_ json: String, offline: Bool = false) -> FramePixels {
         Screen.expected(json, width: width, height: height, now: now, offline: offline)
     }
-    public func expected(_ state: QuizState, offline: Bool = false) -> FramePixels {
-        Screen.expected(state, width: width, height: height, now: now, offline: offline)
+    public func expected(_ state: QuizState, offline: Bool = false, pictures: Bool = true) -> FramePixels {
+        Screen.expected(state, width: width, height: height, now: now, offline: offline, pictures: pictures)
     }
 
     /// The pixels of latest.png now (nil before the first frame).

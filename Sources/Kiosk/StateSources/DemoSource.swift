@@ -16,9 +16,12 @@ public final class DemoSource: StateSource {
     private var cycle = 0
     /// How many states were delivered (tests).
     public private(set) var delivered = 0
+    /// Where the demo's own picture is handed over when the source starts.
+    public weak var pictures: PictureStore?
 
     /// `steps` builds one pass of the quiz with countdowns relative to its start time.
-    public init(steps: @escaping (Double) -> [DemoQuiz.Step] = DemoQuiz.steps, clock: @escaping () -> Double = { Clock.now() }) {
+    public init(steps: @escaping (Double) -> [DemoQuiz.Step] = { DemoQuiz.steps(start: $0, picture: DemoPicture.reference) },
+                clock: @escaping () -> Double = { Clock.now() }) {
         self.steps = steps
         self.clock = clock
     }
@@ -26,6 +29,7 @@ public final class DemoSource: StateSource {
     public func start(on loop: EventLoop, sink: StateSink) {
         self.loop = loop
         self.sink = sink
+        pictures?.receive(DemoPicture.bytes, sha256: DemoPicture.sha256, from: description)
         cycle = 0
         beginCycle()
     }

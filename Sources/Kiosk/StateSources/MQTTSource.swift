@@ -21,6 +21,9 @@ public final class MQTTSource: StateSource {
     public var tune: ((inout MQTTClient.Configuration) -> Void)?
     /// What to publish as this screen's presence; nil publishes only online/offline.
     public var presence: (() -> ScreenPresence)?
+    /// Where the room's pictures go (`quizkiosk/ROOM/media/+`, subscribed only when set before
+    /// `start`); the broker is then told a Maximum Packet Size that lets a picture through.
+    public weak var pictures: PictureStore?
     public var description: String { broker.description }
     public var stateTopic: String { BrokerURL.stateTopic(room: room) }
     public var presenceTopic: String { BrokerURL.presenceTopic(room: room, screen: screen) }
@@ -55,21 +58,35 @@ public final class MQTTSource: StateSource {
             caFile: caFile,
             will: .init(topic: presenceTopic, payload: offline, qos: 1, retain: true))
         // A message over the contract's limit is rejected by its size alone (reported by
-        // onOversized); the client copies no more than the limit of it.
-        config.payloadLimit = StateDecoder.maxBytes
-        // And with MQTT 5 the broker is told not to send one at all: the state limit plus room
-        // for the topic and the packet's headers.
-        config.maximumPacketSize = StateDecoder.maxBytes + 4096
+        // onOversized); the client copies no more than the limit of it. With pictures the
+        // limit is a picture's, and a state over its own limit is cut here instead.
+        let withPictures = pictures != nil
+        let limit = withPictures ? Limits.pictureBytes : StateDecoder.maxBytes
+        config.payloadLimit = limit
+        // And with MQTT 5 the broker is told not to send one at all: the limit plus room for
+        // the topic and the packet's headers.
+        config.maximumPacketSize = limit + 4096
         tune?(&config)
         let client = try MQTTClient(config, loop: loop)
         self.client = client
         let topic = stateTopic
         var oversized: Int?
-        client.onOversized = { t, size in if t == topic { oversized = size } }
+        let room = self.room
+        client.onOversized = { t, size in oversized = size }
         client.onMessage = { [weak self] t, payload, _ in
+            let size = oversized ?? payload.count
+            oversized = nil
+            if let sha = BrokerURL.mediaDigest(topic: t, room: room) {
+                guard let pictures = self?.pictures else { return }
+                if size > Limits.pictureBytes {
+                    pictures.reject(sha256: sha, size: size, from: t)
+                } else {
+                    pictures.receive(payload, sha256: sha, from: t)
+                }
+                return
+            }
             guard t == topic else { return }
-            if let size = oversized {
-                oversized = nil
+            if size > StateDecoder.maxBytes {
                 self?.sink?.reject("message is \(size) bytes, over the \(StateDecoder.maxBytes)-byte limit", from: t)
             } else {
                 self?.sink?.receive(payload, from: t)
@@ -78,6 +95,7 @@ public final class MQTTSource: StateSource {
         client.onConnected = { [weak self] in self?.linkUp() }
         client.onDisconnected = { [weak self] _ in self?.linkDown() }
         client.subscribe(topic, qos: 1)
+        if withPictures { client.subscribe(BrokerURL.mediaFilter(room: room), qos: 1) }
         Log.info("\(description): subscribing to \(topic) as screen \(screen)")
         client.start()
         armOfflineTimer()

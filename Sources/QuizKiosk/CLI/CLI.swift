@@ -14,19 +14,21 @@ enum CLI {
         commands:
           demo [--out DIR] [--size WxH] [--fonts DIR] [--font FILE]... [LOOK]
                         render the bundled demo quiz, every phase, to PNG files in DIR
-          render --state FILE [--size WxH] --out FILE.png [--describe FILE.json] [--now TIME] [--fonts DIR]
-                 [--font FILE]... [--from OLD.json --at SECONDS] [LOOK]
+          render --state FILE [--size WxH] --out FILE.png [--describe FILE.json] [--media DIR] [--now TIME]
+                 [--fonts DIR] [--font FILE]... [--from OLD.json --at SECONDS] [LOOK]
                         draw what the TV shows for a quiz state (TIME: RFC 3339, for countdowns);
                         --describe: every text and shape drawn, with role, box and colours, as JSON;
+                        --media: questions' pictures, found in DIR by their SHA-256;
                         --from/--at: the frame SECONDS after the state arrived while OLD was on
                         screen (its motion); without them, the settled frame
           run [--connector NAME | --outputs first|all|NAME,...] [--mode WxH[@HZ]] [--device PATH]
               [--source SOURCE]... [--config FILE] [--now TIME] [--fonts DIR] [--font FILE]...
-              [--screen-id ID] [--password-file FILE] [--cafile FILE] [--firmware-wait SECONDS] [--hold-vt]
-              [--motion on|off] [LOOK]
+              [--screen-id ID] [--password-file FILE] [--cafile FILE] [--picture-cafile FILE]
+              [--firmware-wait SECONDS] [--hold-vt] [--motion on|off] [LOOK]
                         the screen: show the quiz state on the TV (DRM/KMS) until SIGINT/SIGTERM;
                         waits for a DRM card, skipping the firmware's (simpledrm) for 10 s;
                         --hold-vt: the VT on stdin in graphics mode, its keyboard off (the service);
+                        --picture-cafile: the CAs trusted for pictures' https:// URLs (default: the system's);
                         --motion off: settled frames only, the countdown once a second
                         SOURCE: mqtt://[user@]host[:port]/ROOM, mqtts://…, file:PATH, stdin or demo
                         (--state FILE is file:FILE)
@@ -52,8 +54,9 @@ enum CLI {
           publish --broker URL --room ROOM (STATE.json | - | --clear) [--raw] [--password-file FILE]
                         publish one state (retained) to the room
           bench [--frames N] | bench --mqtt [--updates N] [--size WxH]
-                        time frames of the question scene, or publish-to-frame latency through a
-                        private mosquitto (run with -c release)
+                        time frames of the question scene and pictures (beside Pillow when python3
+                        has it), or publish-to-frame latency through a private mosquitto (run with
+                        -c release)
           bench --soak [--updates N]
                         100,000 varied updates through the stdin source with size changes: memory,
                         file descriptors, last frame

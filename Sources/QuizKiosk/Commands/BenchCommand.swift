@@ -93,6 +93,7 @@ enum BenchCommand {
                     + "(\(cpu.frames) frames, \(cpu.missed) missed vblanks)")
         let still = MotionBench.stillWakeups(SceneRenderer(fonts: fonts), size: hd, seconds: 5)
         Console.out("  still screen (the lobby): \(format1(still.perSecond, digits: 2)) wakeups a second, \(still.frames) frames in 5 s")
+        try PictureBench.run(fonts: fonts, frames: frames)
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         Console.out("  peak RSS \(usage.ru_maxrss / 1024) MiB (both sizes in one process)")

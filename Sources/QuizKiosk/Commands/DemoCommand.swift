@@ -1,3 +1,4 @@
+import Kiosk
 import Pixels
 import Platform
 import QuizContract
@@ -16,9 +17,12 @@ enum DemoCommand {
         if args.value("--out") == nil, let status = try RunDisplay.demo(renderer: renderer) { return status }
         try Files.makeDirectory(dir)
         let canvas = Canvas(width: size.width, height: size.height)
+        let pictures = MemoryPictures()
+        pictures.add(DemoPicture.bytes)
+        renderer.pictures = pictures
         let start = Clock.now()
         Console.out("QuizKiosk demo: no display driven here, rendering headless at \(size) to \(dir)/")
-        for (i, step) in DemoQuiz.steps(start: start).enumerated() {
+        for (i, step) in DemoQuiz.steps(start: start, picture: DemoPicture.reference).enumerated() {
             // Each question is shown a few seconds into its countdown, as the room would see it.
             let now = step.state.question?.endsAt.map { $0 - (step.state.question?.timeLimit ?? 0) + 3 } ?? start
             renderer.render(step.state, into: canvas, now: now)

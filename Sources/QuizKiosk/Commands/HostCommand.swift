@@ -25,8 +25,17 @@ enum HostCommand {
         } catch {
             throw CLIError(error.message)
         }
+        let pictures: QuizPictures
+        do {
+            pictures = try QuizPictures.load(quiz, quizPath: path)
+        } catch {
+            // One line per bad picture, each named; nothing is published.
+            for line in error.message.split(separator: "\n") { CLI.printError("quizkiosk: \(line)") }
+            return 1
+        }
         let scoresPath = args.value("--scores")
         var session = HostSession(quiz: quiz, startedAt: Clock.now())
+        session.pictures = pictures.byQuestion
         if let scoresPath { loadScores(scoresPath, into: &session, report: { Console.err($0) }) }
 
         let loop = EventLoop()
@@ -77,11 +86,20 @@ enum HostCommand {
         ui.line(HostTerminal.help)
         ui.start()
         publisher.start()
+        // Every picture first, retained: screens up now and screens that connect later hold
+        // them all before the first question.
+        for (sha, bytes) in pictures.files { publisher.retain(bytes, on: BrokerURL.mediaTopic(room: room, sha256: sha)) }
+        if !pictures.files.isEmpty {
+            ui.line("\(pictures.files.count) pictures (\(pictures.totalBytes / 1024) KiB) published on quizkiosk/\(room)/media/")
+        }
         show()
         tick()
         loop.run()
 
         ui.restore()
+        // The quiz is over: its pictures leave the broker (empty retained messages); screens
+        // keep what they hold for the state they show.
+        for (sha, _) in pictures.files { publisher.retain([], on: BrokerURL.mediaTopic(room: room, sha256: sha)) }
         // Let the last state reach the broker (QoS 1 acknowledgement) before saying goodbye,
         // also when the quit came before the first connection did.
         let last = session.revision

@@ -1,11 +1,13 @@
 import Glibc
+import Kiosk
 import Pixels
 import Platform
 import QuizContract
 import Renderer
 
-/// `quizkiosk render --state FILE [--size WxH] --out FILE.png [--describe FILE.json]`: one
-/// frame, headless, and what it drew (every text line and shape with its role, box and colours).
+/// `quizkiosk render --state FILE [--size WxH] --out FILE.png [--describe FILE.json] [--media DIR]`:
+/// one frame, headless, and what it drew (every text line and shape with its role, box and
+/// colours). Questions' pictures come from `--media DIR` (by their SHA-256), else placeholders.
 /// With `--from OLD --at SECONDS`: the frame SECONDS after the state arrived on a screen that
 /// showed OLD (settled) until then — any instant of any animation, drawn alone.
 enum RenderCommand {
@@ -45,7 +47,7 @@ enum RenderCommand {
 
     static func run(_ argv: [String]) throws -> Int32 {
         let args = try Arguments(argv, options: ShowOptions.options.union(["--state", "--size", "--out", "--now", "--fonts", "--font",
-                                                                             "--describe", "--from", "--at"]))
+                                                                             "--describe", "--media", "--from", "--at"]))
         let statePath = try args.required("--state")
         let out = try args.required("--out")
         let size = try args.value("--size").map { s throws(UsageError) in try DisplaySize(parsing: s) } ?? DisplaySize(width: 1920, height: 1080)
@@ -59,6 +61,13 @@ enum RenderCommand {
         let old = try args.value("--from").map { path throws in try CLI.loadState(path) }
         let fonts = try CLI.loadFonts(args.value("--fonts"), preferring: args.all("--font"))
         let renderer = try ShowOptions.renderer(fonts: fonts, args)
+        if let dir = args.value("--media") {
+            do {
+                renderer.pictures = try FolderPictures(directory: dir)
+            } catch {
+                throw CLIError("--media \(dir): \(error.message)")
+            }
+        }
         let canvas = Canvas(width: size.width, height: size.height)
         let frame = SceneFrame(state: state, width: size.width, height: size.height, now: now)
         let description: SceneDescription

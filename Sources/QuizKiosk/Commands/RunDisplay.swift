@@ -105,6 +105,7 @@ enum RunDisplay {
         guard !DeviceList.cards().isEmpty else { return nil }
         let loop = EventLoop()
         let kiosk = Kiosk(loop: loop, renderer: renderer)
+        kiosk.pictures = try PictureStore(loop: loop, settings: .init(cache: nil, fetch: nil))
         let signals = try SignalWatch()
         let manager: DisplayManager
         do {
@@ -116,6 +117,7 @@ enum RunDisplay {
         defer { manager.shutdown() }
         Console.out("QuizKiosk demo on the display (SIGINT or Ctrl+C to stop)")
         let demo = DemoSource()
+        demo.pictures = kiosk.pictures
         try kiosk.add(source: demo)
         defer { demo.stop() }
         loop.watch(fd: signals.fd) { _ in

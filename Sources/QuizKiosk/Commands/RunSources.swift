@@ -10,7 +10,7 @@ import Renderer
 /// `--source file:FILE`), parsed before anything is opened so a bad option costs nothing, then
 /// attached to the kiosk. Also `--now` (a frozen clock) and per-revision frame files.
 struct RunSources {
-    static let options: Set<String> = BrokerOptions.options.union(["--source", "--screen-id", "--now"])
+    static let options: Set<String> = BrokerOptions.options.union(["--source", "--screen-id", "--now", "--picture-cafile"])
 
     let specs: [SourceSpec]
     let screenID: String
@@ -50,7 +50,8 @@ struct RunSources {
         }
     }
 
-    /// Starts every source on the kiosk; the MQTT ones publish the kiosk's presence.
+    /// Starts every source on the kiosk; the MQTT ones publish the kiosk's presence and bring
+    /// the room's pictures.
     func attach(to kiosk: Kiosk) throws {
         if let now = fixedNow {
             // Tests compare frames with a reference render at one instant; a countdown then
@@ -64,6 +65,7 @@ struct RunSources {
             switch spec {
             case .mqtt(let url):
                 let source = try MQTTSource(broker: url, screen: screenID, caFile: caFile)
+                source.pictures = kiosk.pictures
                 let id = screenID
                 source.presence = { [weak kiosk] in
                     kiosk.map { ScreenPresence.of($0, screen: id, version: CLI.version) } ?? ScreenPresence(screen: id, online: true)
@@ -74,9 +76,22 @@ struct RunSources {
             case .stdin:
                 try kiosk.add(source: LineSource(fd: 0, name: "stdin"))
             case .demo:
-                try kiosk.add(source: DemoSource())
+                let demo = DemoSource()
+                demo.pictures = kiosk.pictures
+                try kiosk.add(source: demo)
             }
         }
+    }
+
+    /// The screen's picture store: raw bytes cached in the service's cache folder
+    /// ($CACHE_DIRECTORY, from systemd's CacheDirectory=), `url`s fetched over HTTPS trusting
+    /// the system's CAs or `--picture-cafile FILE`.
+    static func pictures(_ args: Arguments, loop: EventLoop) throws -> PictureStore {
+        let ca = args.value("--picture-cafile")
+        if let ca, access(ca, R_OK) != 0 { throw CLIError("--picture-cafile \(ca): \(String(cString: strerror(errno)))") }
+        let cache = PictureDiskCache.defaultDirectory(Environment.all).map { PictureDiskCache(directory: $0) }
+        if cache == nil { Log.info("pictures: no cache folder ($CACHE_DIRECTORY, $XDG_CACHE_HOME or $HOME); kept in memory only") }
+        return try PictureStore(loop: loop, settings: .init(cache: cache, fetch: PictureFetch.Settings(caFile: ca)))
     }
 
     /// `--keep-frames`: one PNG per state shown (not per countdown tick), hard-linked from the

@@ -63,7 +63,7 @@ enum ItemDamage {
         // A glyph's ink may reach past its line box (marks stacked high), never past the clip.
         case let .line(_, _, _, clip): return clip
         case .path: return Rect(x: item.box.x - 1, y: item.box.y - 1, width: item.box.width + 2, height: item.box.height + 2)
-        case .rect, .roundedRect, .qr, .image: return item.box
+        case .rect, .roundedRect, .qr, .image, .picture: return item.box
         }
     }
 
@@ -86,6 +86,8 @@ enum ItemDamage {
         case let (.path(p1), .path(p2)): return p1 == p2
         case let (.qr(c1, r1, l1), .qr(c2, r2, l2)): return c1 == c2 && r1 == r2 && l1 == l2
         case let (.image(i1), .image(i2)): return i1 == i2
+        // The same prepared picture shares its pixel storage, which `==` sees at once.
+        case let (.picture(p1, r1), .picture(p2, r2)): return r1 == r2 && p1 == p2
         default: return false
         }
     }

@@ -13,7 +13,7 @@ extension SceneRenderer {
     public func damage(from old: SceneFrame?, to new: SceneFrame) -> [Rect] {
         let bounds = Rect(x: 0, y: 0, width: new.width, height: new.height)
         guard let old, old.state == new.state, old.width == new.width, old.height == new.height,
-              old.overlay == new.overlay, old.safeArea == new.safeArea else { return [bounds] }
+              old.overlay == new.overlay, old.safeArea == new.safeArea, old.pictureVersion == new.pictureVersion else { return [bounds] }
         if old.now == new.now { return [] }
         let scene = scene(for: new.state.phase)
         let viewport = self.viewport(new)

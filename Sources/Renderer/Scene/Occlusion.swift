@@ -32,7 +32,7 @@ enum Occlusion {
     }
 
     /// The rectangles an item writes with its own colour whatever was under them, or nil for
-    /// items that blend (text, paths, images).
+    /// items that blend (text, paths, images) and pictures (their corners rounded as scaled).
     static func opaqueInterior(_ item: SceneItem) -> [Rect]? {
         guard !item.box.isEmpty else { return nil }
         switch item.drawing {
@@ -40,7 +40,7 @@ enum Occlusion {
         case let .roundedRect(radius): return Canvas.solidInterior(ofRoundedRect: item.box, radius: radius)
         // The QR card's corners round by at most the radius asked for.
         case let .qr(_, radius, _): return Canvas.solidInterior(ofRoundedRect: item.box, radius: radius)
-        case .line, .path, .image: return nil
+        case .line, .path, .image, .picture: return nil
         }
     }
 }

@@ -23,6 +23,8 @@ struct QuestionLayout {
     let grid: ChoiceGrid
     /// Every choice label fits uncut and the whole stack fits the screen.
     let fits: Bool
+    /// The question has a picture: where it goes, and the narrower place left for the stack.
+    let picture: PictureArea?
 
     /// The parts that do not depend on any text: the countdown's damage rectangles use them.
     struct Frame {
@@ -71,15 +73,18 @@ struct QuestionLayout {
     init(_ q: QuizState.Question, choices n: Int, type: TypeScale, roomy: Bool, in ctx: SceneContext) {
         frame = Frame(viewport: ctx.viewport, type: ctx.type)
         self.type = type
-        bodyTop = frame.headerBottom + 24
-        let bodyBottom = ctx.height - ctx.footer
-        let margin = frame.margin
-        let width = ctx.width - 2 * margin
+        picture = q.image == nil ? nil : PictureArea(frame: frame, viewport: ctx.viewport)
+        bodyTop = picture?.stack.y ?? frame.headerBottom + 24
+        let bodyBottom = picture?.stack.maxY ?? ctx.height - ctx.footer
+        let margin = picture?.stack.x ?? frame.margin
+        let width = picture?.stack.w ?? ctx.width - 2 * margin
         let gap = 24.0
         let statusH = ctx.lineHeight(size: type.timesUp, weight: .bold) + 24
         let bodyH = bodyBottom - bodyTop
 
-        grid = ChoiceGrid(count: n, width: width, portrait: frame.portrait, type: type, margin: margin, roomy: roomy)
+        // Under a portrait picture five or six choices take two columns: one would not fit.
+        let columns = picture != nil && frame.portrait && n >= 5 ? 2 : nil
+        grid = ChoiceGrid(count: n, width: width, portrait: frame.portrait, type: type, margin: margin, roomy: roomy, columns: columns)
         let text = q.text ?? ""
         // The question keeps room for two lines at its size (or all it needs, when fewer).
         let full = ctx.fit(text, weight: .bold, size: type.question, in: Box(x: 0, y: 0, w: width, h: 10_000), balance: true)
@@ -96,8 +101,9 @@ struct QuestionLayout {
         let qH = max(ctx.height(question), 1)
         let stackH = qH + gap + statusH + (n > 0 ? gap + gridH : 0)
         fits = labelsFit && !question.truncated && stackH <= bodyH + 0.5
-        // Sparse screens are centred, not hung from the header.
-        let top = bodyTop + max(0, (bodyH - stackH) / 2)
+        // Sparse screens are centred, not hung from the header; under a portrait picture the
+        // question follows it (a gap between them would part the two).
+        let top = bodyTop + (picture?.portrait == true ? 0 : max(0, (bodyH - stackH) / 2))
         questionBox = Box(x: margin, y: top, w: width, h: qH)
         status = Box(x: margin, y: top + qH + gap, w: width, h: statusH)
         boxes = grid.boxes(top: status.maxY + gap, labels: labels, ctx: ctx)
@@ -122,12 +128,12 @@ struct ChoiceGrid {
 
     var k: Double { type.k }
 
-    init(count n: Int, width: Double, portrait: Bool, type: TypeScale, margin: Double, roomy: Bool) {
+    init(count n: Int, width: Double, portrait: Bool, type: TypeScale, margin: Double, roomy: Bool, columns forced: Int? = nil) {
         count = n
         self.portrait = portrait
         self.type = type
         self.roomy = roomy
-        columns = portrait || n <= 1 ? 1 : 2
+        columns = forced ?? (portrait || n <= 1 ? 1 : 2)
         rows = max(1, (n + columns - 1) / columns)
         gapY = 22
         // A single choice (an open "press to answer") is as wide as one of two.

@@ -20,6 +20,7 @@ struct QuestionScene: Scene {
         func fadingOut(_ c: Color) -> Color { c.mixed(with: t.background, entering) }
 
         QuestionHeader.layout(state, frame: frame, rightW: frame.ringBox.w, in: ctx)
+        if let picture = q.image, let area = L.picture { QuestionPicture.layout(picture, in: area.slot, ctx: ctx) }
         if let countdown {
             if over {
                 let (cx, cy) = ctx.viewport.point(frame.ringBox.midX, frame.ringBox.midY)

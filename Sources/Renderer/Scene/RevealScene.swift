@@ -26,6 +26,7 @@ struct RevealScene: Scene {
             ctx.place(block, .answered, in: box, baseline: frame.headerBaseline, align: .right, color: t.mutedText, on: t.background)
         }
         QuestionHeader.layout(state, frame: frame, rightW: rightW, in: ctx)
+        if let picture = q.image, let area = L.picture { QuestionPicture.layout(picture, in: area.revealSlot, ctx: ctx) }
 
         var questionBox = L.questionBox, question = L.question
         if let c = q.correct, c < n {

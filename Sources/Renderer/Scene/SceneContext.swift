@@ -18,6 +18,8 @@ final class SceneContext {
     let labels: Labels
     /// The venue's logo scaled to a pixel height (cached by the renderer), or nil.
     let logo: (Int) -> Image?
+    /// A question's picture prepared for a slot, or nil while it is not (a placeholder instead).
+    let picture: (String, PictureSlot) -> OpaqueImage?
     /// What to animate in this frame (`.settled`: the state as it is).
     let motion: SceneMotion
     /// The animated values this frame shows, filled in by the scene (a later state continues
@@ -26,7 +28,8 @@ final class SceneContext {
     private(set) var items: [SceneItem] = []
 
     init(text: TextEngine, viewport: Viewport, theme: Theme, settings: SceneSettings, now: Double, locale: ShowLocale?,
-         motion: SceneMotion = .settled, logo: @escaping (Int) -> Image?) {
+         motion: SceneMotion = .settled, logo: @escaping (Int) -> Image?,
+         picture: @escaping (String, PictureSlot) -> OpaqueImage? = { _, _ in nil }) {
         self.motion = motion
         self.text = text
         self.viewport = viewport
@@ -36,7 +39,11 @@ final class SceneContext {
         self.locale = locale
         self.labels = Labels.of(locale ?? .en)
         self.logo = logo
+        self.picture = picture
     }
+
+    /// An item laid out elsewhere (a picture and its frame).
+    func append(_ item: SceneItem) { items.append(item) }
 
     var width: Double { viewport.referenceWidth }
     var height: Double { viewport.referenceHeight }
@@ -60,11 +67,13 @@ final class SceneContext {
     }
 
     /// A path in pixels (built with `viewport.point` and `viewport.length`).
-    func fill(_ role: Role, path: Path, _ color: Color, index: Int? = nil) {
+    func fill(_ role: Role, path: Path, _ color: Color, index: Int? = nil, picture: String? = nil) {
         guard let b = path.bounds else { return }
         let x0 = Int(b.minX.rounded(.down)), y0 = Int(b.minY.rounded(.down))
         let r = Rect(x: x0, y: y0, width: Int(b.maxX.rounded(.up)) - x0, height: Int(b.maxY.rounded(.up)) - y0)
-        items.append(.shape(role, index: index, box: r, color: color, .path(path)))
+        var item = SceneItem.shape(role, index: index, box: r, color: color, .path(path))
+        item.picture = picture
+        items.append(item)
     }
 
     func background(_ color: Color) {

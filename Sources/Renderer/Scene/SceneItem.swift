@@ -21,6 +21,8 @@ public struct SceneItem {
     public let background: Color?
     public let truncated: Bool
     let drawing: Drawing
+    /// A question's picture: the SHA-256 it was named by (its image, frame or placeholder).
+    public var picture: String? = nil
 
     enum Drawing {
         /// A text line whose pen starts at `x`; its pixels never leave `clip`.
@@ -30,6 +32,8 @@ public struct SceneItem {
         case path(Path)
         case qr(QRCode, radius: Double, light: Color)
         case image(Image)
+        /// A prepared picture whose top-left is `box`'s, corners rounded by `radius` pixels.
+        case picture(OpaqueImage, radius: Double)
     }
 
     static func text(_ line: TextLine, role: Role, index: Int?, size: Int, box: Rect, x: Int, baseline: Int, clip: Rect,
@@ -40,7 +44,10 @@ public struct SceneItem {
 
     static func shape(_ role: Role, index: Int?, box: Rect, color: Color, _ drawing: Drawing) -> SceneItem {
         var kind = Kind.shape
-        if case .image = drawing { kind = .image }
+        switch drawing {
+        case .image, .picture: kind = .image
+        default: break
+        }
         return SceneItem(kind: kind, role: role, index: index, box: box, color: color, text: nil, px: nil, background: nil,
                          truncated: false, drawing: drawing)
     }
@@ -57,6 +64,7 @@ public enum Role: String, Sendable, CaseIterable {
     case countdown, countdownTrack = "countdown-track"
     case joinCode = "join-code", joinURL = "join-url", qr, participants, rule
     case row, rank, medal, name, score, movement, podium
+    case picture, pictureFrame = "picture-frame", picturePlaceholder = "picture-placeholder"
 }
 
 /// Everything one frame draws: what `quizkiosk render --describe FILE.json` writes.
@@ -84,6 +92,7 @@ public struct SceneDescription {
                     w.member("kind", item.kind.rawValue)
                     w.member("role", item.role.rawValue)
                     if let i = item.index { w.member("index", i) }
+                    if let p = item.picture { w.member("sha256", p) }
                     if let t = item.text { w.member("text", t) }
                     if let px = item.px { w.member("px", px) }
                     w.key("box")
@@ -124,6 +133,8 @@ extension Canvas {
                 }
             case let .qr(code, radius, light):
                 drawQRCode(code, in: item.box, dark: item.color, light: light, cornerRadius: radius)
+            case let .picture(image, radius):
+                draw(image, x: item.box.x, y: item.box.y, radius: radius)
             case let .image(image):
                 image.bgra.withUnsafeBufferPointer { p in
                     guard let base = p.baseAddress else { return }

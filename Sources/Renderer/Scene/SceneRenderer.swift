@@ -13,6 +13,8 @@ public final class SceneRenderer {
     private var scaledLogos: [Int: Image] = [:]
     /// Paths rasterized for the frames that draw them again.
     let paths = PathCache()
+    /// Where questions' pictures come from, ready to draw; nil: every picture is a placeholder.
+    public var pictures: PictureProvider?
 
     public init(text: TextEngine, theme: Theme = .standard, settings: SceneSettings = SceneSettings()) {
         self.text = text
@@ -47,7 +49,8 @@ public final class SceneRenderer {
         let viewport = self.viewport(frame)
         let ctx = SceneContext(text: text, viewport: viewport, theme: theme, settings: settings, now: frame.now,
                                locale: ShowLocale.of(frame.state), motion: motion,
-                               logo: { [unowned self] in self.logo(height: $0) })
+                               logo: { [unowned self] in self.logo(height: $0) },
+                               picture: { [unowned self] in self.pictures?.picture($0, for: $1) })
         ctx.background(theme.background)
         scene(for: frame.state.phase).layout(frame.state, in: ctx)
         if frame.overlay.controllerOffline {

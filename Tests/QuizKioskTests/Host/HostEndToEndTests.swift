@@ -48,22 +48,22 @@ import Testing
         await step("next", .question, revision: 7)  // words work too
         await step("n", .reveal, revision: 8)  // next during a question reveals
         var revision = 8
-        for _ in 3...5 {
+        for _ in 3...6 {
             revision += 1
             await step("n", .question, revision: revision)
             revision += 1
             await step("r", .reveal, revision: revision)
         }
-        await step("n", .ended, revision: 15)
+        await step("n", .ended, revision: 17)
         #expect(Set(phases) == [.lobby, .question, .reveal, .leaderboard, .ended])
 
         host.send("q")
         #expect(await host.wait(timeout: 10) == 0, "\(host.stderr)")
-        #expect(host.stdout.contains("the screens keep showing revision 15"), "\(host.stdout)")
-        #expect(host.stdout.contains("[2] question 1/5: Which planet has the most known moons?"))
-        // One kept frame per state shown: the idle start and the 15 states.
-        #expect(screen.keptFrames().count == 16, "\(screen.keptFrames())")
-        #expect(screen.keptFrames().last?.hasSuffix("-r15.png") == true)
+        #expect(host.stdout.contains("the screens keep showing revision 17"), "\(host.stdout)")
+        #expect(host.stdout.contains("[2] question 1/6: Which planet is this?"))
+        // One kept frame per state shown: the idle start and the 17 states.
+        #expect(screen.keptFrames().count == 18, "\(screen.keptFrames())")
+        #expect(screen.keptFrames().last?.hasSuffix("-r17.png") == true)
     }
 
     @Test func aHostThatStartsBeforeTheBrokerPublishesWhenItComes() async throws {

@@ -1,0 +1,113 @@
+import CCurl
+import Glibc
+import Pictures
+
+/// One picture fetched over HTTPS with libcurl, on the fetch thread: https only, redirects
+/// followed only to https (a redirect to http, or to anything else, is refused), the server's
+/// certificate verified for its name (the system's CAs, or `caFile`), at most 8 MiB, and bounded
+/// in time (no connection in `connectTimeout`, or no whole answer in `timeout`, gives up).
+/// The bytes are checked against the digest by the caller, so a server can only fail to
+/// deliver the picture, never replace it.
+public struct PictureFetch: Sendable {
+    public struct Settings: Sendable {
+        /// CA certificates to trust instead of the system's (a venue's own CA; tests).
+        public var caFile: String?
+        public var connectTimeout = 5.0
+        public var timeout = 20.0
+        public init(caFile: String? = nil) { self.caFile = caFile }
+    }
+
+    public let url: String
+    public let sha256: String
+    public let settings: Settings
+
+    /// The body, or why there is none (one line's worth).
+    func run() -> Result<[UInt8], PictureError> {
+        CurlLibrary.initialise()
+        guard let curl = CurlHandle() else { return .failure(PictureError("cannot start libcurl")) }
+        let body = Body()
+        let errors = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+        errors.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        defer { errors.deallocate() }
+        let h = curl.raw
+        _ = quizkiosk_curl_set_string(h, CURLOPT_URL, url)
+        _ = quizkiosk_curl_set_string(h, CURLOPT_PROTOCOLS_STR, "https")
+        _ = quizkiosk_curl_set_string(h, CURLOPT_REDIR_PROTOCOLS_STR, "https")
+        _ = quizkiosk_curl_set_long(h, CURLOPT_FOLLOWLOCATION, 1)
+        _ = quizkiosk_curl_set_long(h, CURLOPT_MAXREDIRS, 3)
+        _ = quizkiosk_curl_set_long(h, CURLOPT_FAILONERROR, 1)
+        // Several threads: libcurl must not use signals for its timeouts.
+        _ = quizkiosk_curl_set_long(h, CURLOPT_NOSIGNAL, 1)
+        _ = quizkiosk_curl_set_long(h, CURLOPT_CONNECTTIMEOUT_MS, Int(settings.connectTimeout * 1000))
+        _ = quizkiosk_curl_set_long(h, CURLOPT_TIMEOUT_MS, Int(settings.timeout * 1000))
+        _ = quizkiosk_curl_set_off(h, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(PictureLimits.maxBytes))
+        _ = quizkiosk_curl_set_string(h, CURLOPT_USERAGENT, "quizkiosk")
+        if let ca = settings.caFile { _ = quizkiosk_curl_set_string(h, CURLOPT_CAINFO, ca) }
+        _ = quizkiosk_curl_set_pointer(h, CURLOPT_ERRORBUFFER, errors)
+        _ = quizkiosk_curl_set_pointer(h, CURLOPT_WRITEDATA, Unmanaged.passUnretained(body).toOpaque())
+        _ = quizkiosk_curl_set_write_function(h) { data, size, count, user in
+            guard let user, let data else { return 0 }
+            let body = Unmanaged<Body>.fromOpaque(user).takeUnretainedValue()
+            let n = size * count
+            // A server that sends no Content-Length is cut here: returning less than given
+            // makes libcurl stop with a write error.
+            guard body.bytes.count + n <= PictureLimits.maxBytes else {
+                body.overLimit = true
+                return 0
+            }
+            data.withMemoryRebound(to: UInt8.self, capacity: n) { body.bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: n)) }
+            return n
+        }
+        let rc = curl_easy_perform(h)
+        withExtendedLifetime(body) {}
+        guard rc == CURLE_OK else { return .failure(PictureError(describe(rc, curl: curl, body: body, errors: String(cString: errors)))) }
+        return .success(body.bytes)
+    }
+
+    private func describe(_ rc: CURLcode, curl: CurlHandle, body: Body, errors: String) -> String {
+        let detail = errors.isEmpty ? String(cString: curl_easy_strerror(rc)) : errors
+        switch rc {
+        case CURLE_HTTP_RETURNED_ERROR:
+            var code = 0
+            _ = quizkiosk_curl_get_long(curl.raw, CURLINFO_RESPONSE_CODE, &code)
+            return "the server answered HTTP \(code)"
+        case CURLE_UNSUPPORTED_PROTOCOL:
+            return "not fetched: only https:// is followed, also in redirects (\(detail))"
+        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CONNECT_ERROR:
+            return "the server's certificate cannot be verified (\(detail))"
+        case CURLE_OPERATION_TIMEDOUT:
+            return "too slow: no whole answer in \(Int(settings.timeout)) s (\(detail))"
+        case CURLE_FILESIZE_EXCEEDED:
+            return "over the \(PictureLimits.maxBytes)-byte limit for a picture"
+        case CURLE_WRITE_ERROR where body.overLimit:
+            return "over the \(PictureLimits.maxBytes)-byte limit for a picture"
+        case CURLE_TOO_MANY_REDIRECTS:
+            return "too many redirects"
+        default:
+            return detail
+        }
+    }
+
+    /// What the write callback fills (reached through a pointer: a C callback captures nothing).
+    private final class Body {
+        var bytes: [UInt8] = []
+        var overLimit = false
+    }
+}
+
+/// One libcurl easy handle, cleaned up in deinit.
+final class CurlHandle {
+    let raw: UnsafeMutableRawPointer
+    init?() {
+        guard let h = curl_easy_init() else { return nil }
+        raw = h
+    }
+    deinit { curl_easy_cleanup(raw) }
+}
+
+/// curl_global_init, once per process, before the first handle (it is not thread-safe itself:
+/// the first fetch thread's call runs it under this once-only initialiser).
+enum CurlLibrary {
+    private static let ready: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+    static func initialise() { _ = ready }
+}
