@@ -70,3 +70,42 @@ import Testing
         #expect(c.stdout.split(separator: "\n").filter { $0.contains("clock: ") }.count == 1, "one verdict: \(c.stdout)")
     }
 }
+
+/// The room as doctor sees it: the screens' retained presences on a real mosquitto, read back
+/// and judged; what they say is quoted, never printed raw.
+@Suite final class DoctorScreensTests {
+    init() { Log.sink = { _ in } }
+
+    @Test func everyScreenOfTheRoomIsListedOfflineAndLateOnesWarned() async throws {
+        let broker = try LocalBroker()
+        try broker.start()
+        defer { broker.stop() }
+        let source = "mqtt://127.0.0.1:\(broker.port)/room"
+        let none = try Child(["doctor", "--config", "/dev/null", "--headless", "--source", source])
+        #expect(await none.wait(timeout: 30) != nil)
+        #expect(none.stdout.contains(#"WARN  screens: no screen has said it is in room "room": is the service running"#), "\(none.stdout)")
+
+        let pub = try Publisher(broker.url, room: "room")
+        let documents = [
+            "tv-1": #"{"screen":"tv-1","online":true,"displays":[{"name":"HDMI-A-1","mode":"1920x1080","missedVblanks":3}],"phase":"question","revision":7,"rejected":0,"version":"0.1.0"}"#,
+            "tv-2": #"{"screen":"tv-2","online":false}"#,
+            "tv-3": #"{"screen":"tv-3","online":true,"displays":[{"name":"HDMI-A-2","mode":"3840x2160","missedVblanks":600}],"rejected":1}"#,
+            "tv-4": #"{"screen":"tv-4","online":true,"displays":[{"name":"HDMI\u001b[2J\nPASS  x","mode":"1x1"}],"rejected":0}"#,
+            "tv-5": #"{"screen":"tv-5","online":"sure"}"#,
+        ]
+        for (id, json) in documents {
+            #expect(pub.publish(Array(json.utf8), on: BrokerURL.presenceTopic(room: "room", screen: id)))
+        }
+        let c = try Child(["doctor", "--config", "/dev/null", "--headless", "--source", source])
+        #expect(await c.wait(timeout: 30) != nil)
+        let out = c.stdout
+        #expect(out.contains(#"PASS  screen "tv-1": online, showing the question (revision 7), "HDMI-A-1" 1920x1080, 3 missed vblanks, version "0.1.0""#), "\(out)")
+        #expect(out.contains(#"WARN  screen "tv-2": offline (its last word to the broker)"#), "\(out)")
+        #expect(out.contains(#"WARN  screen "tv-3": online, "HDMI-A-2" 3840x2160, 600 missed vblanks, 1 message rejected (its log says why): frames late on "HDMI-A-2""#), "\(out)")
+        #expect(out.contains(#"PASS  screen "tv-4": online, "HDMI\e[2J\nPASS  x" 1x1"#), "escaped, one line: \(out)")
+        #expect(out.contains(#"WARN  screen "tv-5": unreadable presence: online: must be a boolean, got a string"#), "\(out)")
+        #expect(!out.contains("\u{1b}"), "no raw escape reaches the terminal")
+        #expect(out.split(separator: "\n").filter { $0.hasPrefix("PASS  x") }.isEmpty, "no forged line")
+        #expect(c.status == 0, "a screen's trouble does not keep this one dark")
+    }
+}

@@ -52,7 +52,11 @@ enum DoctorCommand {
             if brokers.isEmpty {
                 report(Result(verdict: .skip, what: "broker", detail: "no mqtt:// source configured"))
             }
-            for url in brokers { report(checkBroker(url, caFile: sources.caFile, timeout: timeout)) }
+            for url in brokers {
+                let broker = checkBroker(url, caFile: sources.caFile, timeout: timeout)
+                report(broker)
+                if broker.verdict == .pass { checkScreens(url, caFile: sources.caFile, timeout: timeout).forEach(report) }
+            }
         } catch {
             report(Result(verdict: .warn, what: "broker", detail: "\(error)"))
         }

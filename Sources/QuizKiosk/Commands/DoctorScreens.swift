@@ -1,0 +1,99 @@
+import Escaping
+import Glibc
+import Kiosk
+import MQTT
+import Platform
+import QuizContract
+
+/// `doctor`'s look at the room: every screen's retained presence on the broker (what it shows,
+/// its displays, the vblanks its frames missed, the messages it rejected). Run on the kiosk it
+/// sees the service itself; run on the host's laptop it sees every screen of the room.
+extension DoctorCommand {
+    /// More screens than this are counted, not listed (a broker anyone can write to).
+    static let maxScreensListed = 32
+    /// Missed vblanks a display may have collected before doctor warns: a second of frames at
+    /// 60 Hz. A few are normal (a first frame, a busy moment); many mean the box draws too slowly
+    /// for the mode.
+    static let missedVblanksWarning = 60
+
+    static func checkScreens(_ url: BrokerURL, caFile: String?, timeout: Double) -> [Result] {
+        guard let room = url.room else { return [] }
+        let loop = EventLoop()
+        let clientID = "quizkiosk-doctor-\(getpid())-screens"
+        let config = MQTTClient.Configuration(broker: url, clientID: clientID, caFile: caFile)
+        guard let client = try? MQTTClient(config, loop: loop) else { return [] }
+        let prefix = BrokerURL.presenceTopic(room: room, screen: "")
+        // Retained messages come in answer to the subscription; a message of our own published
+        // after it comes back after them (the broker handles one client's packets in order), so
+        // its return says "that was all" without guessing a quiet time. A broker whose access
+        // list refuses it leaves the deadline to end the wait.
+        let probe = "quizkiosk/\(room)/doctor/\(clientID)"
+        var documents: [String: [UInt8]] = [:]
+        var complete = false
+        client.subscribe(prefix + "+")
+        client.subscribe(probe, qos: 0)
+        client.onConnected = {
+            _ = client.publish(.init(topic: probe, payload: [], qos: 0, retain: false))
+        }
+        client.onMessage = { topic, payload, _ in
+            if topic == probe {
+                complete = true
+            } else if topic.hasPrefix(prefix), !payload.isEmpty {
+                documents[String(topic.dropFirst(prefix.count))] = payload
+            }
+        }
+        client.start()
+        _ = loop.run(until: { complete }, timeout: timeout)
+        client.stop()
+
+        let quotedRoom = Escaping.quoted(room)
+        guard !documents.isEmpty else {
+            return [Result(verdict: .warn, what: "screens", detail: "no screen has said it is in room \(quotedRoom)"
+                           + (complete ? "" : " (listened \(Int(timeout)) s)")
+                           + ": is the service running with this --source? (systemctl status quizkiosk)")]
+        }
+        var out: [Result] = []
+        for (id, bytes) in documents.sorted(by: { $0.key < $1.key }).prefix(maxScreensListed) {
+            out.append(screenResult(id: id, bytes))
+        }
+        if documents.count > maxScreensListed {
+            out.append(Result(verdict: .warn, what: "screens", detail: "\(documents.count - maxScreensListed) more screens in room \(quotedRoom) not listed"))
+        }
+        return out
+    }
+
+    /// One screen's line: PASS when it is online and keeps up, WARN when it is offline or its
+    /// frames are late. Everything in it came from the broker: quoted, never raw.
+    static func screenResult(id: String, _ bytes: [UInt8]) -> Result {
+        let what = "screen \(Escaping.quoted(id))"
+        let p: ScreenPresence
+        do {
+            p = try ScreenPresence(json: bytes)
+        } catch {
+            return Result(verdict: .warn, what: what, detail: "unreadable presence: \(Escaping.escaped(error.message))")
+        }
+        guard p.online else {
+            return Result(verdict: .warn, what: what, detail: "offline (its last word to the broker): is it powered, on the network, and its service running?")
+        }
+        var parts: [String] = ["online"]
+        if let phase = p.phase { parts.append("showing the \(phase.rawValue)" + (p.revision.map { " (revision \($0))" } ?? "")) }
+        var late: [String] = []
+        let displays = p.displays.map { d -> String in
+            var s = "\(Escaping.quoted(d.name)) \(d.width)x\(d.height)"
+            if let m = d.missedVblanks {
+                s += ", \(m) missed vblank\(m == 1 ? "" : "s")"
+                if m >= missedVblanksWarning { late.append(Escaping.quoted(d.name)) }
+            }
+            return s
+        }
+        parts.append(displays.isEmpty ? "no display" : displays.joined(separator: "; "))
+        if p.rejected > 0 { parts.append("\(p.rejected) message\(p.rejected == 1 ? "" : "s") rejected (its log says why)") }
+        if let v = p.version { parts.append("version \(Escaping.quoted(v))") }
+        var detail = parts.joined(separator: ", ")
+        if !late.isEmpty {
+            detail += ": frames late on \(late.joined(separator: ", ")) (the box draws too slowly for its mode: a smaller --mode, or --motion off)"
+            return Result(verdict: .warn, what: what, detail: detail)
+        }
+        return Result(verdict: .pass, what: what, detail: detail)
+    }
+}
