@@ -62,20 +62,26 @@ public struct TileMask: Equatable, Sendable {
     public var bands: [(y0: Int, y1: Int, runs: [(x0: Int, x1: Int)])] {
         var out: [(y0: Int, y1: Int, runs: [(x0: Int, x1: Int)])] = []
         for ty in 0..<rows {
-            var runs: [(x0: Int, x1: Int)] = []
-            var tx = 0
-            while tx < columns {
-                guard marked[ty * columns + tx] else {
-                    tx += 1
-                    continue
-                }
-                let start = tx
-                while tx < columns && marked[ty * columns + tx] { tx += 1 }
-                runs.append((start * tile, min(width, tx * tile)))
-            }
+            let runs = tileRuns(row: ty).map { (x0: $0 * tile, x1: min(width, $1 * tile)) }
             if !runs.isEmpty { out.append((ty * tile, min(height, ty * tile + tile), runs)) }
         }
         return out
+    }
+
+    /// The runs of marked tiles in a row of tiles, as columns of tiles `[start, end)`.
+    private func tileRuns(row ty: Int) -> [(start: Int, end: Int)] {
+        var runs: [(start: Int, end: Int)] = []
+        var tx = 0
+        while tx < columns {
+            guard marked[ty * columns + tx] else {
+                tx += 1
+                continue
+            }
+            let start = tx
+            while tx < columns && marked[ty * columns + tx] { tx += 1 }
+            runs.append((start, tx))
+        }
+        return runs
     }
 
     /// The marked tiles as few rectangles: runs along each row of tiles, and a run joined
@@ -85,15 +91,8 @@ public struct TileMask: Equatable, Sendable {
         var open: [Int: Int] = [:]   // run start column → index in `out` of the run ending at the row above
         for ty in 0..<rows {
             var next: [Int: Int] = [:]
-            var tx = 0
-            while tx < columns {
-                guard marked[ty * columns + tx] else {
-                    tx += 1
-                    continue
-                }
-                let start = tx
-                while tx < columns && marked[ty * columns + tx] { tx += 1 }
-                let x0 = start * tile, x1 = min(width, tx * tile)
+            for (start, end) in tileRuns(row: ty) {
+                let x0 = start * tile, x1 = min(width, end * tile)
                 let y0 = ty * tile, y1 = min(height, y0 + tile)
                 if let k = open[start], out[k].maxX == x1 {
                     out[k].height = y1 - out[k].y

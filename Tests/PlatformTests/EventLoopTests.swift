@@ -63,23 +63,33 @@ import Testing
         #expect(Clock.monotonic() - start < 1, "an hour of virtual time in no real time")
     }
 
-    @Test func descriptorsAreStillPolledOnAVirtualClock() throws {
-        var fds: [Int32] = [-1, -1]
-        try #require(pipe(&fds) == 0)
-        let reader = FileDescriptor(adopting: fds[0])
-        let writer = FileDescriptor(adopting: fds[1])
+    /// A pipe watched by a loop on virtual time: `got` holds the bytes the loop has read.
+    final class WatchedPipe {
+        let reader: FileDescriptor
+        let writer: FileDescriptor
         let loop = EventLoop(clock: VirtualClock())
         var got: [UInt8] = []
-        loop.watch(fd: reader.rawValue) { _ in
-            var b: UInt8 = 0
-            if read(reader.rawValue, &b, 1) == 1 { got.append(b) }
+        init() throws {
+            var fds: [Int32] = [-1, -1]
+            try #require(pipe(&fds) == 0)
+            reader = FileDescriptor(adopting: fds[0])
+            writer = FileDescriptor(adopting: fds[1])
+            loop.watch(fd: reader.rawValue) { [unowned self] _ in
+                var b: UInt8 = 0
+                if read(self.reader.rawValue, &b, 1) == 1 { self.got.append(b) }
+            }
         }
+    }
+
+    @Test func descriptorsAreStillPolledOnAVirtualClock() throws {
+        let p = try WatchedPipe()
+        let loop = p.loop, writer = p.writer
         var timerFired = false
         loop.after(1) { timerFired = true }
         var dueNow = false
         loop.after(0) { dueNow = true }
         try writer.writeAll([42])
-        #expect(loop.run(until: { got == [42] }, timeout: 5))
+        #expect(loop.run(until: { p.got == [42] }, timeout: 5))
         #expect(dueNow, "a timer due now runs with the descriptors")
         #expect(!timerFired && loop.now == 0, "waiting for a descriptor does not move virtual time")
     }
@@ -109,18 +119,9 @@ import Testing
     /// A deadline already past (the thread descheduled on a loaded machine) still handles what
     /// was waiting before saying no: CI once failed on an inotify event queued all along.
     @Test func runUntilHandlesWhatIsWaitingEvenPastItsDeadline() throws {
-        var fds: [Int32] = [-1, -1]
-        try #require(pipe(&fds) == 0)
-        let reader = FileDescriptor(adopting: fds[0])
-        let writer = FileDescriptor(adopting: fds[1])
-        let loop = EventLoop(clock: VirtualClock())
-        var got: [UInt8] = []
-        loop.watch(fd: reader.rawValue) { _ in
-            var b: UInt8 = 0
-            if read(reader.rawValue, &b, 1) == 1 { got.append(b) }
-        }
-        try writer.writeAll([7])
-        #expect(loop.run(until: { got == [7] }, timeout: 0))
-        #expect(!loop.run(until: { got == [7, 8] }, timeout: 0), "nothing more was waiting")
+        let p = try WatchedPipe()
+        try p.writer.writeAll([7])
+        #expect(p.loop.run(until: { p.got == [7] }, timeout: 0))
+        #expect(!p.loop.run(until: { p.got == [7, 8] }, timeout: 0), "nothing more was waiting")
     }
 }

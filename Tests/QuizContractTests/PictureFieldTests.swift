@@ -7,17 +7,6 @@ import Testing
 @Suite struct PictureFieldTests {
     static let digest = "0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9"
 
-    func decode(_ s: String) throws(StateError) -> QuizState { try StateDecoder.decode(Array(s.utf8)) }
-
-    func rejection(_ s: String) -> String? {
-        do {
-            _ = try decode(s)
-            return nil
-        } catch {
-            return error.message
-        }
-    }
-
     @Test func decodesAndRoundTrips() throws {
         let s = try decode("""
             {"question":{"text":"Which mountain?","choices":["Fuji","Aso"],

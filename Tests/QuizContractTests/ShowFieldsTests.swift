@@ -5,17 +5,6 @@ import Testing
 /// The show's optional fields: `locale`, `question.answered` and `question.players`,
 /// `leaderboard[].previousRank`. Old controllers send none of them and keep working.
 @Suite struct ShowFieldsTests {
-    func decode(_ s: String) throws(StateError) -> QuizState { try StateDecoder.decode(Array(s.utf8)) }
-
-    func rejection(_ s: String) -> String? {
-        do {
-            _ = try decode(s)
-            return nil
-        } catch {
-            return error.message
-        }
-    }
-
     @Test func theNewFieldsDecodeAndRoundTrip() throws {
         let s = try decode("""
             {"phase":"question","locale":"ja-JP","question":{"text":"Q?","choices":["a","b"],"answered":23,"players":48},

@@ -3,17 +3,6 @@ import TestSupport
 import Testing
 
 @Suite struct StateDecoderTests {
-    func decode(_ s: String) throws(StateError) -> QuizState { try StateDecoder.decode(Array(s.utf8)) }
-
-    func rejection(_ s: String) -> String? {
-        do {
-            _ = try decode(s)
-            return nil
-        } catch {
-            return error.message
-        }
-    }
-
     @Test func minimalMessageIsAQuestion() throws {
         let s = try decode(#"{"question":{"text":"SwiftUIで外部ディスプレイに対応するには？"}}"#)
         #expect(s.phase == .question)
