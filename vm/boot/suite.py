@@ -60,14 +60,16 @@ class BootSuite:
         return self.refs[key]
 
     def demo_refs(self, w, h):
-        """The demo's first two steps (idle, lobby): no countdown, so what they show does not
-        depend on the instant; the headless demo writes each step as a PNG."""
+        """Every demo step without a countdown (idle, lobby, each reveal, the standings, the
+        end): what they show, once settled, does not depend on the instant; the headless demo
+        writes each step as a PNG. All of them, not the first two only: the demo moves on while
+        the card is late (idle and lobby last 10 s), and the screen may first show a later step."""
         key = ("demo", w, h)
         if key not in self.refs:
             d = os.path.join(self.a.out, f"boot-demo-{w}x{h}")
             subprocess.run([self.a.binary, "demo", "--out", d, "--size", f"{w}x{h}"], check=True, capture_output=True)
-            self.refs[key] = {"demo idle": read_png(os.path.join(d, "01-idle.png")),
-                              "demo lobby": read_png(os.path.join(d, "02-lobby.png"))}
+            steps = sorted(f for f in os.listdir(d) if f.endswith(".png") and "question" not in f)
+            self.refs[key] = {"demo " + f[:-4]: read_png(os.path.join(d, f)) for f in steps}
         return self.refs[key]
 
     # -- guests -----------------------------------------------------------------------------
@@ -119,7 +121,9 @@ class BootSuite:
     def watch_screen(self, g, label, refs, timeout=60, until=None):
         """Screendumps until one equals a reference (and `until()` holds, when given). Every
         screendump that is neither a reference nor one uniform colour is kept as evidence and
-        returned in `bad`. Returns (name of the matching reference or None, seconds, bad)."""
+        returned in `bad` (the first 12 written as PNG: a screen in motion makes a new picture
+        at every screendump, and writing each would slow the watch). Returns (name of the
+        matching reference or None, seconds, bad)."""
         shot = os.path.join(self.a.out, f"{label}.ppm")
         t0 = time.monotonic()
         bad, seen, last = [], set(), None
@@ -137,7 +141,10 @@ class BootSuite:
                 if key not in seen:
                     seen.add(key)
                     path = os.path.join(self.a.out, f"{label}.text-{len(bad) + 1}.png")
-                    write_png(path, img)
+                    if len(bad) < 12:
+                        write_png(path, img)
+                    else:
+                        path = "(not kept)"
                     bad.append(f"{time.monotonic() - t0:.2f}s {path}")
             if time.monotonic() - t0 > timeout:
                 write_png(os.path.join(self.a.out, f"{label}.last.png"), last)
