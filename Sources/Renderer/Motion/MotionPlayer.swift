@@ -64,10 +64,7 @@ public final class MotionPlayer {
                 ?? Canvas(width: canvas.width, height: canvas.height)
             incoming = target
             target.draw(items, text: renderer.text, paths: renderer.paths, inspector: renderer.inspector)
-            // 16-pixel tiles: a row of one is a cache line (64 bytes of XRGB), and text leaves
-            // background between its lines that 64-pixel tiles fade for nothing (question →
-            // standings at 4K: 63% of the screen faded instead of 72%; the fade is bound by memory).
-            let tiles = TileMask(differences: origin.picture, target, tile: 16)
+            let tiles = TileMask(differences: origin.picture, target)
             fade = (origin, items, tiles, weight)
             guard holdsOrigin else {
                 canvas.crossFade(from: origin.picture, to: target, weight: weight, in: bounds)
