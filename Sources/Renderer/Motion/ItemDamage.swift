@@ -18,15 +18,15 @@ enum ItemDamage {
         guard old.count == new.count, zip(old, new).allSatisfy({ $0.role == $1.role && $0.index == $1.index }) else {
             return matched(old, new, bounds: bounds)
         }
-        var damage: [Rect] = []
-        for (before, after) in zip(old, new) {
-            if let strip = strip(before, after) {
-                damage.append(strip)
-            } else if !drawsSame(before, after) {
-                damage += [reach(before), reach(after)]
-            }
-        }
-        return merge(damage.map { $0.intersection(bounds) }.filter { !$0.isEmpty })
+        return merged(zip(old, new).flatMap { changed($0, $1, neighboursKept: true) }, within: bounds)
+    }
+
+    /// What one item matched across two frames damages: the strip a bar grew or shrank by, or
+    /// everywhere it can reach in either frame when it is drawn differently or its place in the
+    /// drawing order changed; nothing when it is drawn the same.
+    private static func changed(_ before: SceneItem, _ after: SceneItem, neighboursKept: @autoclosure () -> Bool) -> [Rect] {
+        if let strip = strip(before, after) { return [strip] }
+        return drawsSame(before, after) && neighboursKept() ? [] : [reach(before), reach(after)]
     }
 
     /// The general case: items matched by key, whatever their order and number.
@@ -42,15 +42,15 @@ enum ItemDamage {
                 damage.append(reach(entry.item))
                 continue
             }
-            let before = a[j].item
-            if let strip = strip(before, entry.item) {
-                damage.append(strip)
-            } else if !drawsSame(before, entry.item) || !sameNeighbours(a, j, b, i) {
-                damage += [reach(before), reach(entry.item)]
-            }
+            damage += changed(a[j].item, entry.item, neighboursKept: sameNeighbours(a, j, b, i))
         }
         for entry in a where !seen.contains(entry.key) { damage.append(reach(entry.item)) }
-        return merge(damage.map { $0.intersection(bounds) }.filter { !$0.isEmpty })
+        return merged(damage, within: bounds)
+    }
+
+    /// The damage on the screen, in few rectangles.
+    private static func merged(_ damage: [Rect], within bounds: Rect) -> [Rect] {
+        merge(damage.map { $0.intersection(bounds) }.filter { !$0.isEmpty })
     }
 
     struct Key: Hashable {
