@@ -52,11 +52,7 @@ enum DoctorCommand {
             if brokers.isEmpty {
                 report(Result(verdict: .skip, what: "broker", detail: "no mqtt:// source configured"))
             }
-            for url in brokers {
-                let broker = checkBroker(url, caFile: sources.caFile, timeout: timeout)
-                report(broker)
-                if broker.verdict == .pass { checkScreens(url, caFile: sources.caFile, timeout: timeout).forEach(report) }
-            }
+            for url in brokers { checkBroker(url, caFile: sources.caFile, timeout: timeout).forEach(report) }
         } catch {
             report(Result(verdict: .warn, what: "broker", detail: "\(error)"))
         }
@@ -157,20 +153,24 @@ enum DoctorCommand {
         }
     }
 
-    /// Connects once, with the credentials the screen would use, and waits for the broker's answer.
-    static func checkBroker(_ url: BrokerURL, caFile: String?, timeout: Double) -> Result {
+    /// Connects once, with the credentials the screen would use, and waits for the broker's
+    /// answer; connected, the same connection reads the room's screens (`DoctorScreens`).
+    static func checkBroker(_ url: BrokerURL, caFile: String?, timeout: Double) -> [Result] {
         let loop = EventLoop()
-        var config = MQTTClient.Configuration(broker: url, clientID: "quizkiosk-doctor-\(getpid())", caFile: caFile)
+        let clientID = "quizkiosk-doctor-\(getpid())"
+        var config = MQTTClient.Configuration(broker: url, clientID: clientID, caFile: caFile)
         config.connectTimeout = timeout
         let client: MQTTClient
         do {
             client = try MQTTClient(config, loop: loop)
         } catch {
-            return Result(verdict: .warn, what: "broker", detail: "\(url): \(error)")
+            return [Result(verdict: .warn, what: "broker", detail: "\(url): \(error)")]
         }
         var outcome: Result?
+        let screens = url.room.map { RoomScreens(room: $0, client: client, clientID: clientID) }
         client.onConnected = {
             outcome = Result(verdict: .pass, what: "broker", detail: "\(url) reachable" + (url.username == nil ? "" : ", credentials accepted"))
+            screens?.connected()
         }
         client.onRefused = { why in
             outcome = Result(verdict: .warn, what: "broker", detail: "\(url) refused the connection: \(why); check the user name and password-file (or QUIZKIOSK_MQTT_PASSWORD)")
@@ -182,9 +182,18 @@ enum DoctorCommand {
         }
         client.start()
         _ = loop.run(until: { outcome != nil }, timeout: timeout + 1)
+        guard let outcome else {
+            client.stop()
+            return [Result(verdict: .warn, what: "broker",
+                           detail: "\(url) did not answer within \(Int(timeout)) s: is it running, and is the host and port right? (the screen shows the offline mark and keeps retrying)")]
+        }
+        guard outcome.verdict == .pass, let screens else {
+            client.stop()
+            return [outcome]
+        }
+        _ = loop.run(until: { screens.complete }, timeout: timeout)
         client.stop()
-        return outcome ?? Result(verdict: .warn, what: "broker",
-                                 detail: "\(url) did not answer within \(Int(timeout)) s: is it running, and is the host and port right? (the screen shows the offline mark and keeps retrying)")
+        return [outcome] + screens.results(listened: timeout)
     }
 
     static func checkClock() -> Result {

@@ -1,8 +1,6 @@
 import Escaping
-import Glibc
 import Kiosk
 import MQTT
-import Platform
 import QuizContract
 
 /// `doctor`'s look at the room: every screen's retained presence on the broker (what it shows,
@@ -15,52 +13,6 @@ extension DoctorCommand {
     /// 60 Hz. A few are normal (a first frame, a busy moment); many mean the box draws too slowly
     /// for the mode.
     static let missedVblanksWarning = 60
-
-    static func checkScreens(_ url: BrokerURL, caFile: String?, timeout: Double) -> [Result] {
-        guard let room = url.room else { return [] }
-        let loop = EventLoop()
-        let clientID = "quizkiosk-doctor-\(getpid())-screens"
-        let config = MQTTClient.Configuration(broker: url, clientID: clientID, caFile: caFile)
-        guard let client = try? MQTTClient(config, loop: loop) else { return [] }
-        let prefix = BrokerURL.presenceTopic(room: room, screen: "")
-        // Retained messages come in answer to the subscription; a message of our own published
-        // after it comes back after them (the broker handles one client's packets in order), so
-        // its return says "that was all" without guessing a quiet time. A broker whose access
-        // list refuses it leaves the deadline to end the wait.
-        let probe = "quizkiosk/\(room)/doctor/\(clientID)"
-        var documents: [String: [UInt8]] = [:]
-        var complete = false
-        client.subscribe(prefix + "+")
-        client.subscribe(probe, qos: 0)
-        client.onConnected = {
-            _ = client.publish(.init(topic: probe, payload: [], qos: 0, retain: false))
-        }
-        client.onMessage = { topic, payload, _ in
-            if topic == probe {
-                complete = true
-            } else if topic.hasPrefix(prefix), !payload.isEmpty {
-                documents[String(topic.dropFirst(prefix.count))] = payload
-            }
-        }
-        client.start()
-        _ = loop.run(until: { complete }, timeout: timeout)
-        client.stop()
-
-        let quotedRoom = Escaping.quoted(room)
-        guard !documents.isEmpty else {
-            return [Result(verdict: .warn, what: "screens", detail: "no screen has said it is in room \(quotedRoom)"
-                           + (complete ? "" : " (listened \(Int(timeout)) s)")
-                           + ": is the service running with this --source? (systemctl status quizkiosk)")]
-        }
-        var out: [Result] = []
-        for (id, bytes) in documents.sorted(by: { $0.key < $1.key }).prefix(maxScreensListed) {
-            out.append(screenResult(id: id, bytes))
-        }
-        if documents.count > maxScreensListed {
-            out.append(Result(verdict: .warn, what: "screens", detail: "\(documents.count - maxScreensListed) more screens in room \(quotedRoom) not listed"))
-        }
-        return out
-    }
 
     /// One screen's line: PASS when it is online and keeps up, WARN when it is offline or its
     /// frames are late. Everything in it came from the broker: quoted, never raw.
@@ -95,5 +47,59 @@ extension DoctorCommand {
             return Result(verdict: .warn, what: what, detail: detail)
         }
         return Result(verdict: .pass, what: what, detail: detail)
+    }
+}
+
+/// The room's screens as doctor's broker connection hears them: their retained presences,
+/// collected from the subscription until doctor's own message comes back.
+final class RoomScreens {
+    let room: String
+    private let client: MQTTClient
+    private let prefix: String
+    /// Retained messages come in answer to the subscription; a message of our own published
+    /// after it comes back after them (the broker handles one client's packets in order), so
+    /// its return says "that was all" without guessing a quiet time. A broker whose access
+    /// list refuses it leaves the deadline to end the wait.
+    private let probe: String
+    private var documents: [String: [UInt8]] = [:]
+    private(set) var complete = false
+
+    /// Subscribes on `client` (before it starts: subscriptions are sent on connecting).
+    init(room: String, client: MQTTClient, clientID: String) {
+        self.room = room
+        self.client = client
+        prefix = BrokerURL.presenceTopic(room: room, screen: "")
+        probe = "quizkiosk/\(room)/doctor/\(clientID)"
+        client.subscribe(prefix + "+")
+        client.subscribe(probe, qos: 0)
+        client.onMessage = { [unowned self] topic, payload, _ in
+            if topic == self.probe {
+                self.complete = true
+            } else if topic.hasPrefix(self.prefix), !payload.isEmpty {
+                self.documents[String(topic.dropFirst(self.prefix.count))] = payload
+            }
+        }
+    }
+
+    /// The subscriptions have been sent: the probe goes after them.
+    func connected() {
+        _ = client.publish(.init(topic: probe, payload: [], qos: 0, retain: false))
+    }
+
+    /// A line for each screen heard (at most `DoctorCommand.maxScreensListed`), or a warning
+    /// that none has said it is in the room.
+    func results(listened timeout: Double) -> [DoctorCommand.Result] {
+        let quotedRoom = Escaping.quoted(room)
+        guard !documents.isEmpty else {
+            return [.init(verdict: .warn, what: "screens", detail: "no screen has said it is in room \(quotedRoom)"
+                          + (complete ? "" : " (listened \(Int(timeout)) s)")
+                          + ": is the service running with this --source? (systemctl status quizkiosk)")]
+        }
+        let limit = DoctorCommand.maxScreensListed
+        var out = documents.sorted { $0.key < $1.key }.prefix(limit).map { DoctorCommand.screenResult(id: $0.key, $0.value) }
+        if documents.count > limit {
+            out.append(.init(verdict: .warn, what: "screens", detail: "\(documents.count - limit) more screens in room \(quotedRoom) not listed"))
+        }
+        return out
     }
 }
