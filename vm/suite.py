@@ -10,6 +10,7 @@ Prints PASS/FAIL lines, timings, and "N passed, N failed"; exits 1 on any failur
 import argparse, json, os, re, subprocess, sys, threading, time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "harness"))
 from qemu import Guest, GuestError
+from cases import run_cases, finish
 from images import read_ppm, read_png, write_png, difference
 import hotplug_case
 import motion_case
@@ -331,25 +332,8 @@ def main():
     cases.append(("hotplug", lambda: hotplug_case.run(s, STATE, NOW)))
     cases.append(("motion", lambda: motion_case.run(s)))
     cases = [c for c in cases if not only or c[0] in only]
-    t0 = time.monotonic()
-    # Two guests at a time: each QEMU (TCG, one vCPU) keeps one core busy.
-    pending = list(cases)
-    running = []
-    while pending or running:
-        while pending and len(running) < a.jobs:
-            name, fn = pending.pop(0)
-            t = threading.Thread(target=fn, name=name)
-            t.start()
-            running.append(t)
-        for t in running:
-            t.join(0.2)
-        running = [t for t in running if t.is_alive()]
-    s.timings["suite_s"] = round(time.monotonic() - t0, 1)
-    print("TIMINGS: " + json.dumps(s.timings, sort_keys=True))
-    passed = sum(ok for _, ok in s.results)
-    failed = len(s.results) - passed
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed or not s.results else 0)
+    s.timings["suite_s"] = run_cases(cases, a.jobs)
+    finish(s.results, s.timings)
 
 
 if __name__ == "__main__":

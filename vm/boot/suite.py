@@ -23,6 +23,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "harness"))
 sys.path.insert(0, HERE)
 from qemu import Guest, GuestError
+from cases import run_cases, finish
 from images import read_ppm, read_png, write_png, difference
 import image
 
@@ -412,23 +413,8 @@ def main():
     cases = [("file", s.case_file), ("late-card", s.case_late_card), ("simpledrm-first", s.case_simpledrm_first),
              ("simpledrm-only", s.case_simpledrm_only)]
     cases = [c for c in cases if not only or c[0] in only]
-    t0 = time.monotonic()
-    pending, running = list(cases), []
-    while pending or running:
-        while pending and len(running) < a.jobs:
-            n, fn = pending.pop(0)
-            t = threading.Thread(target=fn, name=n)
-            t.start()
-            running.append(t)
-        for t in running:
-            t.join(0.2)
-        running = [t for t in running if t.is_alive()]
-    s.timings["boot_suite_s"] = round(time.monotonic() - t0, 1)
-    print("TIMINGS: " + json.dumps(s.timings, sort_keys=True))
-    passed = sum(ok for _, ok in s.results)
-    failed = len(s.results) - passed
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed or not s.results else 0)
+    s.timings["boot_suite_s"] = run_cases(cases, a.jobs)
+    finish(s.results, s.timings)
 
 
 if __name__ == "__main__":
