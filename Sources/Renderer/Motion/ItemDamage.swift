@@ -7,8 +7,9 @@ import Pixels
 /// both frames costs nothing; one that changed, appeared or went damages every pixel it can
 /// touch in either frame, and an item whose place in the drawing order changed counts as
 /// changed (it may now cover or be covered by another). A bar that only grows or shrinks
-/// damages just the strip between its two ends. Everything else in those rectangles is drawn
-/// again with them, so any pixel outside them is the same in both frames.
+/// damages just the strip between its two ends, and an arc that sweeps the wedge between its
+/// two ends. Everything else in those rectangles is drawn again with them, so any pixel
+/// outside them is the same in both frames.
 enum ItemDamage {
     static func between(_ old: [SceneItem], _ new: [SceneItem], bounds: Rect) -> [Rect] {
         // The frames of one animation list the same items in the same order (a ring that
@@ -26,6 +27,7 @@ enum ItemDamage {
     /// drawing order changed; nothing when it is drawn the same.
     private static func changed(_ before: SceneItem, _ after: SceneItem, neighboursKept: @autoclosure () -> Bool) -> [Rect] {
         if let strip = strip(before, after) { return [strip] }
+        if let wedge = wedge(before, after) { return [wedge] }
         return drawsSame(before, after) && neighboursKept() ? [] : [reach(before), reach(after)]
     }
 
@@ -83,6 +85,7 @@ enum ItemDamage {
         // A glyph's ink may reach past its line box (marks stacked high), never past the clip.
         case let .line(_, _, _, clip): return clip
         case .path: return Rect(x: item.box.x - 1, y: item.box.y - 1, width: item.box.width + 2, height: item.box.height + 2)
+        case let .arc(arc): return arc.reach
         case .rect, .roundedRect, .qr, .image, .picture: return item.box
         }
     }
@@ -96,6 +99,13 @@ enum ItemDamage {
         return Rect(x: lo, y: a.box.y, width: hi - lo, height: a.box.height)
     }
 
+    /// The same arc of one colour at two sweeps (the countdown's ring as it runs down): the
+    /// wedge between its two ends.
+    private static func wedge(_ a: SceneItem, _ b: SceneItem) -> Rect? {
+        guard case let .arc(arcA) = a.drawing, case let .arc(arcB) = b.drawing, a.color == b.color, arcA.sweep != arcB.sweep else { return nil }
+        return arcA.changed(to: arcB)
+    }
+
     static func drawsSame(_ a: SceneItem, _ b: SceneItem) -> Bool {
         guard a.box == b.box, a.color == b.color else { return false }
         switch (a.drawing, b.drawing) {
@@ -104,6 +114,7 @@ enum ItemDamage {
         case (.rect, .rect): return true
         case let (.roundedRect(r1), .roundedRect(r2)): return r1 == r2
         case let (.path(p1), .path(p2)): return p1 == p2
+        case let (.arc(a1), .arc(a2)): return a1 == a2
         case let (.qr(c1, r1, l1), .qr(c2, r2, l2)): return c1 == c2 && r1 == r2 && l1 == l2
         case let (.image(i1), .image(i2)): return i1 == i2
         // The same prepared picture shares its pixel storage, which `==` sees at once.

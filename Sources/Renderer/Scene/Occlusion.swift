@@ -40,7 +40,7 @@ enum Occlusion {
         case let .roundedRect(radius): return Canvas.solidInterior(ofRoundedRect: item.box, radius: radius)
         // The QR card's corners round by at most the radius asked for.
         case let .qr(_, radius, _): return Canvas.solidInterior(ofRoundedRect: item.box, radius: radius)
-        case .line, .path, .image, .picture: return nil
+        case .line, .path, .arc, .image, .picture: return nil
         }
     }
 }

@@ -76,6 +76,11 @@ final class SceneContext {
         items.append(item)
     }
 
+    /// The countdown's arc (in pixels), its box the pixels it covers.
+    func fill(_ role: Role, arc: RingArc, _ color: Color) {
+        items.append(.shape(role, index: nil, box: arc.box, color: color, .arc(arc)))
+    }
+
     func background(_ color: Color) {
         items.append(.shape(.background, index: nil, box: Rect(x: 0, y: 0, width: viewport.width, height: viewport.height),
                             color: color, .rect))

@@ -30,6 +30,8 @@ public struct SceneItem {
         case rect
         case roundedRect(radius: Double)
         case path(Path)
+        /// The countdown's arc, cut from its band (`RingArc`).
+        case arc(RingArc)
         case qr(QRCode, radius: Double, light: Color)
         case image(Image)
         /// A prepared picture whose top-left is `box`'s, corners rounded by `radius` pixels.
@@ -125,12 +127,15 @@ extension Canvas {
             case let .roundedRect(radius):
                 fillRoundedRect(item.box, radius: radius, item.color, excluding: holes[i] ?? [])
             case let .path(path):
-                // The countdown's arc is new at every frame of a sweep: not worth keeping.
-                if let paths, item.role != .countdown {
+                if let paths {
                     if let coverage = paths.coverage(path, on: self, frame: text.cache.frame) { fill(coverage, item.color) }
                 } else {
                     fill(path, item.color)
                 }
+            case let .arc(arc):
+                // The band is the track's path: one rasterization serves both at every frame.
+                let band = paths.map { $0.coverage(arc.band, on: self, frame: text.cache.frame) } ?? arc.band.coverage(within: bounds)
+                if let band { fill(arc, band: band, item.color) }
             case let .qr(code, radius, light):
                 drawQRCode(code, in: item.box, dark: item.color, light: light, cornerRadius: radius)
             case let .picture(image, radius):
