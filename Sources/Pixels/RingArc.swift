@@ -6,7 +6,7 @@ import Glibc
 /// Rasterized as a polygon, an arc is a new shape at every frame of a sweep: its points move
 /// with the sweep, every pixel along it may come out a hair different, and the whole ring has
 /// to be drawn again sixty times a second. Cut from the band instead, each pixel's coverage
-/// depends only on that pixel, the band (rasterized once, `PathCache`) and the two end rays:
+/// depends only on that pixel, the band (rasterized once and kept) and the two end rays:
 /// between two sweeps only the pixels between the two ends change (`changed(to:)`), a wedge
 /// a few pixels wide, and a redraw of just that wedge gives the pixels a full one gives. The
 /// arc's inner and outer edges are the track's own, so no halo of either shows at its edges.
@@ -16,26 +16,28 @@ public struct RingArc: Sendable, Hashable {
     public let outer: Double
     public let inner: Double
     public let start: Double
-    /// 0...2π.
+    /// 0...2π; a whole turn is the band itself (the countdown's track).
     public let sweep: Double
-    /// The whole band the arc is cut from, as the polygon the track is drawn with.
-    public let band: Path
 
-    public init(cx: Double, cy: Double, outer: Double, inner: Double, start: Double, sweep: Double, band: Path) {
+    public init(cx: Double, cy: Double, outer: Double, inner: Double, start: Double = -Double.pi / 2, sweep: Double = 2 * Double.pi) {
         self.cx = cx
         self.cy = cy
         self.outer = outer
         self.inner = inner
         self.start = start
         self.sweep = sweep.isNaN ? 0 : min(max(sweep, 0), 2 * Double.pi)
-        self.band = band
     }
 
-    /// The band `Path.ring` draws for these radii, and the arc cut from it.
-    public init(cx: Double, cy: Double, outer: Double, inner: Double, start: Double, sweep: Double) {
-        self.init(cx: cx, cy: cy, outer: outer, inner: inner, start: start, sweep: sweep,
-                  band: .ring(cx: cx, cy: cy, outer: outer, inner: inner, start: 0, sweep: 2 * Double.pi))
+    /// The whole band the arc is cut from, as a polygon: built only to be rasterized, which a
+    /// renderer does once for all the frames that show the ring (`Band` is its key).
+    public var band: Path { .ring(cx: cx, cy: cy, outer: outer, inner: inner, start: 0, sweep: 2 * Double.pi) }
+
+    /// What the band's coverage depends on.
+    public struct Band: Hashable, Sendable {
+        let cx, cy, outer, inner: Double
     }
+
+    public var bandKey: Band { Band(cx: cx, cy: cy, outer: outer, inner: inner) }
 
     /// The pixels the arc covers (its sector's bounds, rounded out); empty for no sweep.
     public var box: Rect {
@@ -120,6 +122,7 @@ extension Canvas {
     /// cut to the arc's angles, inside the clip.
     public func fill(_ arc: RingArc, band: Coverage, _ color: Color) {
         guard arc.sweep > 0 else { return }
+        guard arc.sweep < 2 * Double.pi else { return fill(band, color) }
         let area = band.area
         let visible = area.intersection(clip).intersection(arc.reach)
         guard !visible.isEmpty else { return }
@@ -132,9 +135,19 @@ extension Canvas {
                 for y in visible.minY..<visible.maxY {
                     let src = a + (y - area.y) * area.width + (visible.x - area.x)
                     let py = Double(y) + 0.5 - arc.cy
-                    for i in 0..<visible.width {
+                    var i = 0
+                    while i < visible.width {
+                        // The ring's hole and the corners of its box: eight pixels the band misses at once.
+                        if i + 8 <= visible.width, UnsafeRawPointer(src + i).loadUnaligned(as: UInt64.self) == 0 {
+                            UnsafeMutableRawPointer(o + i).storeBytes(of: 0, as: UInt64.self)
+                            i += 8
+                            continue
+                        }
                         let b = src[i]
+                        // Each pixel from its own coordinates, never stepped along the row: a redraw of a
+                        // wedge must compute what a whole redraw computes for it.
                         o[i] = b == 0 ? 0 : UInt8(Double(b) * cut.coverage(Double(visible.x + i) + 0.5 - arc.cx, py) + 0.5)
+                        i += 1
                     }
                     Canvas.blendRow(pixels + y * stride + visible.x, coverage: o, count: visible.width, color: c)
                 }

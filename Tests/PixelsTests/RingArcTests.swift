@@ -17,7 +17,7 @@ import Testing
     }
 
     static func arc(_ sweep: Double, cx: Double = 61.3, cy: Double = 58.7, outer: Double = 52.4, inner: Double = 41.1) -> RingArc {
-        RingArc(cx: cx, cy: cy, outer: outer, inner: inner, start: -Double.pi / 2, sweep: sweep)
+        RingArc(cx: cx, cy: cy, outer: outer, inner: inner, sweep: sweep)
     }
 
     /// Sweeps an output meets: a 60 Hz countdown's steps, across a half turn, at the very

@@ -51,13 +51,12 @@ struct Countdown: Equatable {
         let (cx, cy) = vp.point(box.midX, box.midY)
         let outer = vp.length(box.w / 2)
         let inner = outer - vp.length(box.w * Ease.mix(0.1, 0.16, u))
-        let band = Path.ring(cx: cx, cy: cy, outer: outer, inner: inner, start: 0, sweep: 2 * Double.pi)
-        ctx.fill(.countdownTrack, path: band, t.track)
+        ctx.fill(.countdownTrack, arc: RingArc(cx: cx, cy: cy, outer: outer, inner: inner), t.track)
         let f = fraction ?? 1
         if f > 0 {
             // Cut from the track's own band: as it sweeps, only the wedge between two frames' ends changes.
-            ctx.fill(.countdown, arc: RingArc(cx: cx, cy: cy, outer: outer, inner: inner, start: -Double.pi / 2, sweep: 2 * Double.pi * f,
-                                              band: band), t.accent.mixed(with: t.warning, u))
+            ctx.fill(.countdown, arc: RingArc(cx: cx, cy: cy, outer: outer, inner: inner, sweep: 2 * Double.pi * f),
+                     t.accent.mixed(with: t.warning, u))
         }
         let label = text
         // Minutes and hours ("12:05", "1:02:03") take the ring's whole inner width: a band

@@ -26,8 +26,8 @@ struct QuestionScene: Scene {
                 let (cx, cy) = ctx.viewport.point(frame.ringBox.midX, frame.ringBox.midY)
                 if entering < 1 {
                     let outer = ctx.viewport.length(frame.ringBox.w / 2)
-                    ctx.fill(.countdownTrack, path: .ring(cx: cx, cy: cy, outer: outer, inner: outer - ctx.viewport.length(frame.ringBox.w * 0.16),
-                                                          start: 0, sweep: 2 * Double.pi), fadingOut(t.track))
+                    ctx.fill(.countdownTrack, arc: RingArc(cx: cx, cy: cy, outer: outer, inner: outer - ctx.viewport.length(frame.ringBox.w * 0.16)),
+                             fadingOut(t.track))
                 }
                 ctx.fill(.lock, path: .padlock(cx: cx, cy: cy, size: ctx.viewport.length(frame.ringBox.w * 0.6)),
                          t.background.mixed(with: t.mutedText, entering))

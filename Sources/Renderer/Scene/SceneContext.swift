@@ -76,7 +76,7 @@ final class SceneContext {
         items.append(item)
     }
 
-    /// The countdown's arc (in pixels), its box the pixels it covers.
+    /// The countdown's track or arc (in pixels), its box the pixels it covers.
     func fill(_ role: Role, arc: RingArc, _ color: Color) {
         items.append(.shape(role, index: nil, box: arc.box, color: color, .arc(arc)))
     }

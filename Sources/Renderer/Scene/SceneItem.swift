@@ -30,7 +30,7 @@ public struct SceneItem {
         case rect
         case roundedRect(radius: Double)
         case path(Path)
-        /// The countdown's arc, cut from its band (`RingArc`).
+        /// The countdown's ring: its track (a whole turn) or the arc cut from it (`RingArc`).
         case arc(RingArc)
         case qr(QRCode, radius: Double, light: Color)
         case image(Image)
@@ -134,7 +134,7 @@ extension Canvas {
                 }
             case let .arc(arc):
                 // The band is the track's path: one rasterization serves both at every frame.
-                let band = paths.map { $0.coverage(arc.band, on: self, frame: text.cache.frame) } ?? arc.band.coverage(within: bounds)
+                let band = paths.map { $0.band(of: arc, on: self, frame: text.cache.frame) } ?? arc.band.coverage(within: bounds)
                 if let band { fill(arc, band: band, item.color) }
             case let .qr(code, radius, light):
                 drawQRCode(code, in: item.box, dark: item.color, light: light, cornerRadius: radius)
