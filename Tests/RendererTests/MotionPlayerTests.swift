@@ -107,8 +107,9 @@ import Testing
         }
     }
 
-    /// While a countdown sweeps, a frame redraws only the ring and the bar: a small part of
-    /// the screen.
+    /// While a countdown sweeps, a frame redraws only the wedge the ring's end swept and the
+    /// strip the bar lost since the frame before: not even the whole ring (about 150 × 150
+    /// pixels here, 22,000).
     @Test func aCountdownFrameDamagesTheRingAndTheBarOnly() throws {
         let screen = MotionScreen(renderer: SceneRenderer(fonts: fonts), width: 1920, height: 1080,
                                   arrivals: [(-10, ShowStates.japanese4)])
@@ -117,6 +118,6 @@ import Testing
         screen.draw(at: 0)
         screen.draw(at: 1.0 / 60)
         let area = screen.lastDamage.reduce(0) { $0 + $1.width * $1.height }
-        #expect(area > 0 && area * 40 < 1920 * 1080, "damage \(screen.lastDamage)")
+        #expect(area > 0 && area < 1000, "damage \(screen.lastDamage)")
     }
 }
