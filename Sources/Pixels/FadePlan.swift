@@ -1,0 +1,194 @@
+/// A cross-fade worked out once for the whole fade: where the two frames differ, and how each
+/// run of those pixels can be faded with the least memory read.
+///
+/// A fade is memory-bound: two frames read and a third written. But the frames of a quiz are
+/// mostly flat colour — of the pixels a question and a leaderboard differ in at 4K, nine in ten
+/// lie where both are one colour along the row, and the fade of two colours is one colour: a
+/// fill, one write stream instead of two reads and a write. Where only one frame is flat, only
+/// the other is read. So each row is scanned once, in aligned blocks of eight pixels (as the
+/// fade runs), each block equal in both frames (skipped: the fade there is that pixel), one
+/// colour in both, in the leaving frame, in the arriving one, or mixed; adjacent blocks alike
+/// become one segment. Every pixel written is the one `crossFade(from:to:weight:in:)` gives.
+///
+/// The leaving frame stays as it was for the whole fade; the arriving one may be drawn again
+/// in places (it keeps animating), and `replan(_:)` scans those again.
+public struct FadePlan {
+    /// How a segment is faded.
+    enum Kind: UInt8 {
+        /// Both frames one colour: a fill.
+        case bothSolid
+        /// The leaving frame one colour: only the arriving one is read.
+        case aSolid
+        /// The arriving frame one colour: only the leaving one is read.
+        case bSolid
+        case mixed
+    }
+
+    /// Pixels `x0..<x1` of a row, and the colours that are constant there (0 where not).
+    struct Segment: Equatable {
+        var x0: Int32
+        var x1: Int32
+        var kind: Kind
+        var ca: UInt32
+        var cb: UInt32
+    }
+
+    /// The frame leaving and the frame arriving.
+    public let from: Canvas
+    public let to: Canvas
+    /// Both frames' bounds: nothing outside is planned.
+    let limit: Rect
+    /// Each row's segments, left to right and apart; between them the frames are equal, or the
+    /// pixels were not planned.
+    private(set) var rows: [[Segment]]
+
+    /// Nothing planned yet.
+    private init(from a: Canvas, to b: Canvas) {
+        from = a
+        to = b
+        limit = a.bounds.intersection(b.bounds)
+        rows = [[Segment]](repeating: [], count: max(0, limit.height))
+    }
+
+    /// The plan over the marked tiles of `tiles`.
+    public init(from a: Canvas, to b: Canvas, in tiles: TileMask) {
+        self.init(from: a, to: b)
+        for band in tiles.bands {
+            let y0 = max(band.y0, limit.minY), y1 = min(band.y1, limit.maxY)
+            guard y0 < y1 else { continue }
+            for y in y0..<y1 {
+                var row: [Segment] = []
+                for run in band.runs { scan(row: y, from: run.x0, to: run.x1, into: &row) }
+                rows[y] = row
+            }
+        }
+    }
+
+    /// The plan over `rect`.
+    public init(from a: Canvas, to b: Canvas, in rect: Rect) {
+        self.init(from: a, to: b)
+        replan(rect)
+    }
+
+    /// Plans `rect` again (the arriving frame was drawn again there): its pixels of each row it
+    /// spans are scanned anew, the segments either side kept.
+    public mutating func replan(_ rect: Rect) {
+        let r = rect.intersection(limit)
+        guard !r.isEmpty else { return }
+        for y in r.minY..<r.maxY {
+            let old = rows[y]
+            var row: [Segment] = []
+            row.reserveCapacity(old.count + 4)
+            for s in old where Int(s.x0) < r.minX {
+                FadePlan.append(Segment(x0: s.x0, x1: min(s.x1, Int32(r.minX)), kind: s.kind, ca: s.ca, cb: s.cb), to: &row)
+            }
+            scan(row: y, from: r.minX, to: r.maxX, into: &row)
+            for s in old where Int(s.x1) > r.maxX {
+                FadePlan.append(Segment(x0: max(s.x0, Int32(r.maxX)), x1: s.x1, kind: s.kind, ca: s.ca, cb: s.cb), to: &row)
+            }
+            rows[y] = row
+        }
+    }
+
+    /// Appends the segments of pixels `x0..<x1` of row `y` (clipped to both frames) to `row`.
+    private func scan(row y: Int, from x0: Int, to x1: Int, into row: inout [Segment]) {
+        let x1 = min(x1, limit.maxX)
+        var x = max(x0, limit.minX)
+        let pa = from.pixels + y * from.stride, pb = to.pixels + y * to.stride
+        while x < x1 {
+            // The aligned block of eight holding `x`, as far as the span goes.
+            let end = min((x & ~7) + 8, x1)
+            if var s = FadePlan.block(pa + x, pb + x, count: end - x) {
+                (s.x0, s.x1) = (Int32(x), Int32(end))
+                FadePlan.append(s, to: &row)
+            }
+            x = end
+        }
+    }
+
+    /// What `count` (≤ 8) pixels are, at `x0 = x1 = 0`; nil when the frames are equal there.
+    @inline(__always)
+    private static func block(_ pa: UnsafeMutablePointer<UInt32>, _ pb: UnsafeMutablePointer<UInt32>, count: Int) -> Segment? {
+        let ca = pa[0], cb = pb[0]
+        var aSolid = true, bSolid = true
+        if count == 8 {
+            let va = UnsafeRawPointer(pa).loadUnaligned(as: SIMD8<UInt32>.self)
+            let vb = UnsafeRawPointer(pb).loadUnaligned(as: SIMD8<UInt32>.self)
+            if va == vb { return nil }
+            aSolid = va == SIMD8(repeating: ca)
+            bSolid = vb == SIMD8(repeating: cb)
+        } else {
+            var equal = true
+            for i in 0..<count {
+                equal = equal && pa[i] == pb[i]
+                aSolid = aSolid && pa[i] == ca
+                bSolid = bSolid && pb[i] == cb
+            }
+            if equal { return nil }
+        }
+        let kind: Kind = aSolid ? (bSolid ? .bothSolid : .aSolid) : (bSolid ? .bSolid : .mixed)
+        return Segment(x0: 0, x1: 0, kind: kind, ca: aSolid ? ca : 0, cb: bSolid ? cb : 0)
+    }
+
+    /// Appends `s`, joined to the last segment when it goes on from it alike.
+    @inline(__always)
+    private static func append(_ s: Segment, to row: inout [Segment]) {
+        guard s.x0 < s.x1 else { return }
+        if let last = row.last, last.x1 == s.x0, last.kind == s.kind, last.ca == s.ca, last.cb == s.cb {
+            row[row.count - 1].x1 = s.x1
+        } else {
+            row.append(s)
+        }
+    }
+}
+
+extension Canvas {
+    /// Writes the fade `plan` was made for at `weight` into this canvas, in the pixels it
+    /// planned where the frames differ (clipped to this canvas and its clip). Where they are
+    /// equal nothing is written: the canvas must already hold that pixel there, e.g. the
+    /// leaving frame or an earlier fade.
+    public func crossFade(_ plan: FadePlan, weight: Int) {
+        let w = UInt16(min(max(weight, 0), Canvas.fullWeight))
+        let limit = bounds.intersection(plan.limit).intersection(clip)
+        guard !limit.isEmpty else { return }
+        let a = plan.from, b = plan.to
+        for y in limit.minY..<limit.maxY {
+            let pa = a.pixels + y * a.stride, pb = b.pixels + y * b.stride, out = pixels + y * stride
+            for s in plan.rows[y] {
+                let x0 = max(Int(s.x0), limit.minX), x1 = min(Int(s.x1), limit.maxX)
+                guard x0 < x1 else { continue }
+                switch s.kind {
+                case .bothSolid: (out + x0).update(repeating: Canvas.mix(s.ca, s.cb, UInt32(w)), count: x1 - x0)
+                // The fade from a colour at w is the fade to it from the other frame at 256 − w.
+                case .aSolid: Canvas.fadeRow(pb + x0, toward: s.ca, into: out + x0, count: x1 - x0, weight: UInt16(Canvas.fullWeight) - w)
+                case .bSolid: Canvas.fadeRow(pa + x0, toward: s.cb, into: out + x0, count: x1 - x0, weight: w)
+                case .mixed: Canvas.fadeRow(pa + x0, pb + x0, into: out + x0, count: x1 - x0, weight: w)
+                }
+            }
+        }
+    }
+
+    /// One row of the fade from `pa` toward the colour `c`, eight pixels at a time: the
+    /// arithmetic of `fadeRow` with the second frame's terms worked out once.
+    @inline(__always)
+    static func fadeRow(_ pa: UnsafeMutablePointer<UInt32>, toward c: UInt32, into out: UnsafeMutablePointer<UInt32>,
+                        count: Int, weight w: UInt16) {
+        let wa = Lanes(repeating: 256 - w), wb = Lanes(repeating: w)
+        let low = Lanes(repeating: 0xFF)
+        let vc = unsafeBitCast(SIMD8<UInt32>(repeating: c), to: Lanes.self)
+        let cLow = (vc & low) &* wb, cHigh = (vc &>> 8) &* wb
+        let opaque = unsafeBitCast(SIMD8<UInt32>(repeating: 0xFF00_0000), to: Lanes.self)
+        var i = 0
+        while i + 8 <= count {
+            let va = UnsafeRawPointer(pa + i).loadUnaligned(as: Lanes.self)
+            let lo = ((va & low) &* wa &+ cLow) &>> 8
+            let hi = ((va &>> 8) &* wa &+ cHigh) &>> 8
+            UnsafeMutableRawPointer(out + i).storeBytes(of: lo | (hi &<< 8) | opaque, as: Lanes.self)
+            i += 8
+        }
+        while i < count {
+            out[i] = mix(pa[i], c, UInt32(w))
+            i += 1
+        }
+    }
+}
