@@ -31,6 +31,12 @@ public struct FadePlan {
         var kind: Kind
         var ca: UInt32
         var cb: UInt32
+
+        /// Whether `next` goes on from this one alike: the two are one segment.
+        @inline(__always)
+        func joins(_ next: Segment) -> Bool {
+            x1 == next.x0 && kind == next.kind && ca == next.ca && cb == next.cb
+        }
     }
 
     /// The frame leaving and the frame arriving.
@@ -95,15 +101,23 @@ public struct FadePlan {
         let x1 = min(x1, limit.maxX)
         var x = max(x0, limit.minX)
         let pa = from.pixels + y * from.stride, pb = to.pixels + y * to.stride
+        // The segment growing, kept out of the array until it ends.
+        var open: Segment?
         while x < x1 {
             // The aligned block of eight holding `x`, as far as the span goes.
             let end = min((x & ~7) + 8, x1)
             if var s = FadePlan.block(pa + x, pb + x, count: end - x) {
                 (s.x0, s.x1) = (Int32(x), Int32(end))
-                FadePlan.append(s, to: &row)
+                if let o = open, o.joins(s) {
+                    open?.x1 = s.x1
+                } else {
+                    if let o = open { FadePlan.append(o, to: &row) }
+                    open = s
+                }
             }
             x = end
         }
+        if let o = open { FadePlan.append(o, to: &row) }
     }
 
     /// What `count` (≤ 8) pixels are, at `x0 = x1 = 0`; nil when the frames are equal there.
@@ -112,11 +126,19 @@ public struct FadePlan {
         let ca = pa[0], cb = pb[0]
         var aSolid = true, bSolid = true
         if count == 8 {
-            let va = UnsafeRawPointer(pa).loadUnaligned(as: SIMD8<UInt32>.self)
-            let vb = UnsafeRawPointer(pb).loadUnaligned(as: SIMD8<UInt32>.self)
-            if va == vb { return nil }
-            aSolid = va == SIMD8(repeating: ca)
-            bSolid = vb == SIMD8(repeating: cb)
+            // Two pixels to a 64-bit word, XORed: comparing `SIMD8` values compiles to a loop
+            // over the lanes through the stack, several times slower.
+            let ra = UnsafeRawPointer(pa), rb = UnsafeRawPointer(pb)
+            let a2 = UInt64(ca) | UInt64(ca) << 32, b2 = UInt64(cb) | UInt64(cb) << 32
+            var differ: UInt64 = 0, aVaries: UInt64 = 0, bVaries: UInt64 = 0
+            for k in 0..<4 {
+                let u = ra.loadUnaligned(fromByteOffset: k * 8, as: UInt64.self), v = rb.loadUnaligned(fromByteOffset: k * 8, as: UInt64.self)
+                differ |= u ^ v
+                aVaries |= u ^ a2
+                bVaries |= v ^ b2
+            }
+            if differ == 0 { return nil }
+            (aSolid, bSolid) = (aVaries == 0, bVaries == 0)
         } else {
             var equal = true
             for i in 0..<count {
@@ -134,7 +156,7 @@ public struct FadePlan {
     @inline(__always)
     private static func append(_ s: Segment, to row: inout [Segment]) {
         guard s.x0 < s.x1 else { return }
-        if let last = row.last, last.x1 == s.x0, last.kind == s.kind, last.ca == s.ca, last.cb == s.cb {
+        if let last = row.last, last.joins(s) {
             row[row.count - 1].x1 = s.x1
         } else {
             row.append(s)
