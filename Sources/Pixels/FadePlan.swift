@@ -63,7 +63,9 @@ public struct FadePlan {
             let y0 = max(band.y0, limit.minY), y1 = min(band.y1, limit.maxY)
             guard y0 < y1 else { continue }
             for y in y0..<y1 {
+                // As many segments as the row above, mostly: one allocation a row.
                 var row: [Segment] = []
+                row.reserveCapacity(y > y0 ? rows[y - 1].count + 4 : 16)
                 for run in band.runs { scan(row: y, from: run.x0, to: run.x1, into: &row) }
                 rows[y] = row
             }
@@ -101,23 +103,20 @@ public struct FadePlan {
         let x1 = min(x1, limit.maxX)
         var x = max(x0, limit.minX)
         let pa = from.pixels + y * from.stride, pb = to.pixels + y * to.stride
-        // The segment growing, kept out of the array until it ends.
-        var open: Segment?
         while x < x1 {
-            // The aligned block of eight holding `x`, as far as the span goes.
+            // The aligned block of eight holding `x`, as far as the span goes; then, in a
+            // tighter loop, the whole blocks after it alike when the frames are equal or both
+            // one colour there (most of what differs, and most of what does not).
             let end = min((x & ~7) + 8, x1)
-            if var s = FadePlan.block(pa + x, pb + x, count: end - x) {
-                (s.x0, s.x1) = (Int32(x), Int32(end))
-                if let o = open, o.joins(s) {
-                    open?.x1 = s.x1
-                } else {
-                    if let o = open { FadePlan.append(o, to: &row) }
-                    open = s
-                }
+            guard var s = FadePlan.block(pa + x, pb + x, count: end - x) else {
+                x = FadePlan.runEnd(pa, pb, from: end, to: x1, colours: nil)
+                continue
             }
-            x = end
+            s.x0 = Int32(x)
+            x = s.kind == .bothSolid ? FadePlan.runEnd(pa, pb, from: end, to: x1, colours: (s.ca, s.cb)) : end
+            s.x1 = Int32(x)
+            FadePlan.append(s, to: &row)
         }
-        if let o = open { FadePlan.append(o, to: &row) }
     }
 
     /// What `count` (≤ 8) pixels are, at `x0 = x1 = 0`; nil when the frames are equal there.
@@ -126,19 +125,11 @@ public struct FadePlan {
         let ca = pa[0], cb = pb[0]
         var aSolid = true, bSolid = true
         if count == 8 {
-            // Two pixels to a 64-bit word, XORed: comparing `SIMD8` values compiles to a loop
-            // over the lanes through the stack, several times slower.
-            let ra = UnsafeRawPointer(pa), rb = UnsafeRawPointer(pb)
-            let a2 = UInt64(ca) | UInt64(ca) << 32, b2 = UInt64(cb) | UInt64(cb) << 32
-            var differ: UInt64 = 0, aVaries: UInt64 = 0, bVaries: UInt64 = 0
-            for k in 0..<4 {
-                let u = ra.loadUnaligned(fromByteOffset: k * 8, as: UInt64.self), v = rb.loadUnaligned(fromByteOffset: k * 8, as: UInt64.self)
-                differ |= u ^ v
-                aVaries |= u ^ a2
-                bVaries |= v ^ b2
-            }
-            if differ == 0 { return nil }
-            (aSolid, bSolid) = (aVaries == 0, bVaries == 0)
+            let va = UnsafeRawPointer(pa).loadUnaligned(as: SIMD8<UInt32>.self)
+            let vb = UnsafeRawPointer(pb).loadUnaligned(as: SIMD8<UInt32>.self)
+            if isZero(va ^ vb) { return nil }
+            aSolid = isZero(va ^ SIMD8(repeating: ca))
+            bSolid = isZero(vb ^ SIMD8(repeating: cb))
         } else {
             var equal = true
             for i in 0..<count {
@@ -150,6 +141,32 @@ public struct FadePlan {
         }
         let kind: Kind = aSolid ? (bSolid ? .bothSolid : .aSolid) : (bSolid ? .bSolid : .mixed)
         return Segment(x0: 0, x1: 0, kind: kind, ca: aSolid ? ca : 0, cb: bSolid ? cb : 0)
+    }
+
+    /// The end of the run of whole blocks from `x` (aligned) before `x1` in which the frames
+    /// are equal (`colours` nil) or the leaving one all `colours.a` and the arriving one all
+    /// `colours.b`.
+    @inline(__always)
+    private static func runEnd(_ pa: UnsafeMutablePointer<UInt32>, _ pb: UnsafeMutablePointer<UInt32>, from x: Int, to x1: Int,
+                               colours: (a: UInt32, b: UInt32)?) -> Int {
+        let sa = SIMD8<UInt32>(repeating: colours?.a ?? 0), sb = SIMD8<UInt32>(repeating: colours?.b ?? 0)
+        var x = x
+        while x + 8 <= x1 {
+            let va = UnsafeRawPointer(pa + x).loadUnaligned(as: SIMD8<UInt32>.self)
+            let vb = UnsafeRawPointer(pb + x).loadUnaligned(as: SIMD8<UInt32>.self)
+            if !isZero(colours == nil ? va ^ vb : (va ^ sa) | (vb ^ sb)) { break }
+            x += 8
+        }
+        return x
+    }
+
+    /// Whether all eight lanes are zero. Folded to two 64-bit words: comparing `SIMD8` values
+    /// with `==` compiles to a loop over the lanes through the stack, many times slower.
+    @inline(__always)
+    private static func isZero(_ v: SIMD8<UInt32>) -> Bool {
+        let w = unsafeBitCast(v, to: SIMD4<UInt64>.self)
+        let h = w.lowHalf | w.highHalf
+        return h[0] | h[1] == 0
     }
 
     /// Appends `s`, joined to the last segment when it goes on from it alike.
