@@ -39,6 +39,34 @@ public struct FadePlan {
         }
     }
 
+    /// Where a planned fade is written: a row of a canvas, the columns it may write, the weight.
+    struct Pen {
+        let out: UnsafeMutablePointer<UInt32>
+        let minX: Int
+        let maxX: Int
+        let weight: UInt16
+
+        init(_ canvas: Canvas, row y: Int, within limit: Rect, weight: Int) {
+            out = canvas.pixels + y * canvas.stride
+            (minX, maxX) = (limit.minX, limit.maxX)
+            self.weight = UInt16(min(max(weight, 0), Canvas.fullWeight))
+        }
+
+        /// The fade of segment `s` of the row whose pixels in the two frames start at `pa` and `pb`.
+        @inline(__always)
+        func write(_ s: Segment, _ pa: UnsafeMutablePointer<UInt32>, _ pb: UnsafeMutablePointer<UInt32>) {
+            let x0 = max(Int(s.x0), minX), x1 = min(Int(s.x1), maxX), w = weight
+            guard x0 < x1 else { return }
+            switch s.kind {
+            case .bothSolid: (out + x0).update(repeating: Canvas.mix(s.ca, s.cb, UInt32(w)), count: x1 - x0)
+            // The fade from a colour at w is the fade to it from the other frame at 256 − w.
+            case .aSolid: Canvas.fadeRow(pb + x0, toward: s.ca, into: out + x0, count: x1 - x0, weight: UInt16(Canvas.fullWeight) - w)
+            case .bSolid: Canvas.fadeRow(pa + x0, toward: s.cb, into: out + x0, count: x1 - x0, weight: w)
+            case .mixed: Canvas.fadeRow(pa + x0, pb + x0, into: out + x0, count: x1 - x0, weight: w)
+            }
+        }
+    }
+
     /// The frame leaving and the frame arriving.
     public let from: Canvas
     public let to: Canvas
@@ -56,17 +84,23 @@ public struct FadePlan {
         rows = [[Segment]](repeating: [], count: max(0, limit.height))
     }
 
-    /// The plan over the marked tiles of `tiles`.
-    public init(from a: Canvas, to b: Canvas, in tiles: TileMask) {
+    /// The plan over the marked tiles of `tiles`. With `first`, the fade at its weight is
+    /// written into its canvas as the plan is made, as `Canvas.crossFade(_:weight:)` would
+    /// write it: the first frame of a fade in one pass over the two frames. Scanning them
+    /// costs about what fading them does; planning, then writing, cost the first frame about
+    /// a fade and a half, this about a fade and a third.
+    public init(from a: Canvas, to b: Canvas, in tiles: TileMask, writing first: (canvas: Canvas, weight: Int)? = nil) {
         self.init(from: a, to: b)
+        let written = first.map { $0.canvas.bounds.intersection(limit).intersection($0.canvas.clip) } ?? Rect(x: 0, y: 0, width: 0, height: 0)
         for band in tiles.bands {
             let y0 = max(band.y0, limit.minY), y1 = min(band.y1, limit.maxY)
             guard y0 < y1 else { continue }
             for y in y0..<y1 {
+                let pen = first.flatMap { y >= written.minY && y < written.maxY ? Pen($0.canvas, row: y, within: written, weight: $0.weight) : nil }
                 // As many segments as the row above, mostly: one allocation a row.
                 var row: [Segment] = []
                 row.reserveCapacity(y > y0 ? rows[y - 1].count + 4 : 16)
-                for run in band.runs { scan(row: y, from: run.x0, to: run.x1, into: &row) }
+                for run in band.runs { scan(row: y, from: run.x0, to: run.x1, into: &row, writing: pen) }
                 rows[y] = row
             }
         }
@@ -98,8 +132,9 @@ public struct FadePlan {
         }
     }
 
-    /// Appends the segments of pixels `x0..<x1` of row `y` (clipped to both frames) to `row`.
-    private func scan(row y: Int, from x0: Int, to x1: Int, into row: inout [Segment]) {
+    /// Appends the segments of pixels `x0..<x1` of row `y` (clipped to both frames) to `row`,
+    /// and writes their fade with `pen`.
+    private func scan(row y: Int, from x0: Int, to x1: Int, into row: inout [Segment], writing pen: Pen? = nil) {
         let x1 = min(x1, limit.maxX)
         var x = max(x0, limit.minX)
         let pa = from.pixels + y * from.stride, pb = to.pixels + y * to.stride
@@ -113,11 +148,20 @@ public struct FadePlan {
                 continue
             }
             s.x0 = Int32(x)
-            x = s.kind == .bothSolid ? FadePlan.runEnd(pa, pb, from: end, to: x1, colours: (s.ca, s.cb)) : end
+            // Written as it is planned, a run is taken a few blocks at a time (and joined again
+            // by `append`): the frames are read and the fill written at the same time, not all
+            // of a long run read, then all of it written.
+            let reach = pen == nil ? x1 : min(x1, end + FadePlan.stretch)
+            x = s.kind == .bothSolid ? FadePlan.runEnd(pa, pb, from: end, to: reach, colours: (s.ca, s.cb)) : end
             s.x1 = Int32(x)
+            pen?.write(s, pa, pb)
             FadePlan.append(s, to: &row)
         }
     }
+
+    /// How many pixels of a run are read before they are written, when the fade is written as
+    /// it is planned.
+    static let stretch = 256
 
     /// What `count` (≤ 8) pixels are, at `x0 = x1 = 0`; nil when the frames are equal there.
     @inline(__always)
@@ -187,23 +231,13 @@ extension Canvas {
     /// equal nothing is written: the canvas must already hold that pixel there, e.g. the
     /// leaving frame or an earlier fade.
     public func crossFade(_ plan: FadePlan, weight: Int) {
-        let w = UInt16(min(max(weight, 0), Canvas.fullWeight))
         let limit = bounds.intersection(plan.limit).intersection(clip)
         guard !limit.isEmpty else { return }
         let a = plan.from, b = plan.to
         for y in limit.minY..<limit.maxY {
-            let pa = a.pixels + y * a.stride, pb = b.pixels + y * b.stride, out = pixels + y * stride
-            for s in plan.rows[y] {
-                let x0 = max(Int(s.x0), limit.minX), x1 = min(Int(s.x1), limit.maxX)
-                guard x0 < x1 else { continue }
-                switch s.kind {
-                case .bothSolid: (out + x0).update(repeating: Canvas.mix(s.ca, s.cb, UInt32(w)), count: x1 - x0)
-                // The fade from a colour at w is the fade to it from the other frame at 256 − w.
-                case .aSolid: Canvas.fadeRow(pb + x0, toward: s.ca, into: out + x0, count: x1 - x0, weight: UInt16(Canvas.fullWeight) - w)
-                case .bSolid: Canvas.fadeRow(pa + x0, toward: s.cb, into: out + x0, count: x1 - x0, weight: w)
-                case .mixed: Canvas.fadeRow(pa + x0, pb + x0, into: out + x0, count: x1 - x0, weight: w)
-                }
-            }
+            let pen = FadePlan.Pen(self, row: y, within: limit, weight: weight)
+            let pa = a.pixels + y * a.stride, pb = b.pixels + y * b.stride
+            for s in plan.rows[y] { pen.write(s, pa, pb) }
         }
     }
 

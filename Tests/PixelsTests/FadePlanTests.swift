@@ -62,6 +62,16 @@ import Testing
         return c
     }
 
+    /// Expects `plan` to write the whole fade at every weight, inside `clip`, into a canvas
+    /// holding the leaving frame.
+    static func expectWholeFade(_ plan: FadePlan, clip: Rect? = nil, _ label: String,
+                                sourceLocation: SourceLocation = #_sourceLocation) {
+        for w in weights {
+            let d = difference(planned(plan, weight: w, clip: clip), expected(plan.from, plan.to, weight: w, clip: clip))
+            #expect(d == nil, "\(label) at \(w): \(d ?? "")", sourceLocation: sourceLocation)
+        }
+    }
+
     /// nil when equal, else where the first pixel differs and both values.
     static func difference(_ x: Canvas, _ y: Canvas) -> String? {
         for row in 0..<x.height {
@@ -78,11 +88,7 @@ import Testing
     @Test(arguments: sizes)
     func planOverTheBoundsIsTheWholeFade(width: Int, height: Int) {
         let (a, b, _) = Self.frames(width: width, height: height, seed: UInt64(width * 1000 + height))
-        let plan = FadePlan(from: a, to: b, in: a.bounds)
-        for w in Self.weights {
-            let d = Self.difference(Self.planned(plan, weight: w), Self.expected(a, b, weight: w))
-            #expect(d == nil, "\(width)x\(height) at \(w): \(d ?? "")")
-        }
+        Self.expectWholeFade(FadePlan(from: a, to: b, in: a.bounds), "\(width)x\(height)")
     }
 
     /// Tiles of 16 (the last column and row of them cut short at these sizes) and of 64.
@@ -90,11 +96,24 @@ import Testing
     func planOverTheTilesThatDifferIsTheWholeFade(width: Int, height: Int) {
         let (a, b, _) = Self.frames(width: width, height: height, seed: UInt64(width * 7 + height))
         for tile in [16, 64] {
-            let tiles = TileMask(differences: a, b, tile: tile)
-            let plan = FadePlan(from: a, to: b, in: tiles)
+            Self.expectWholeFade(FadePlan(from: a, to: b, in: TileMask(differences: a, b, tile: tile)),
+                                 "\(width)x\(height), tiles of \(tile)")
+        }
+    }
+
+    /// The first frame of a fade written as its plan is made: the same pixels, inside a clip
+    /// too, and the plan made is the one made without writing.
+    @Test(arguments: sizes)
+    func aPlanWrittenAsItIsMadeIsTheWholeFade(width: Int, height: Int) {
+        let (a, b, _) = Self.frames(width: width, height: height, seed: UInt64(width * 3 + height))
+        let tiles = TileMask(differences: a, b, tile: 16)
+        for clip in [a.bounds, Rect(x: 7, y: 2, width: width / 2, height: height - 3)] {
             for w in Self.weights {
-                let d = Self.difference(Self.planned(plan, weight: w), Self.expected(a, b, weight: w))
-                #expect(d == nil, "\(width)x\(height), tiles of \(tile), at \(w): \(d ?? "")")
+                let out = Canvas(copying: a)
+                let plan = out.withClip(clip) { FadePlan(from: a, to: b, in: tiles, writing: (out, w)) }
+                let d = Self.difference(out, Self.expected(a, b, weight: w, clip: clip))
+                #expect(d == nil, "\(width)x\(height), clip \(clip) at \(w): \(d ?? "")")
+                #expect(plan.rows == FadePlan(from: a, to: b, in: tiles).rows)
             }
         }
     }
@@ -103,10 +122,7 @@ import Testing
         let (a, b, _) = Self.frames(width: 333, height: 40, seed: 3)
         let plan = FadePlan(from: a, to: b, in: TileMask(differences: a, b, tile: 16))
         for clip in [Rect(x: 5, y: 3, width: 101, height: 30), Rect(x: 300, y: 20, width: 100, height: 100)] {
-            for w in Self.weights {
-                let d = Self.difference(Self.planned(plan, weight: w, clip: clip), Self.expected(a, b, weight: w, clip: clip))
-                #expect(d == nil, "clip \(clip) at \(w): \(d ?? "")")
-            }
+            Self.expectWholeFade(plan, clip: clip, "clip \(clip)")
         }
     }
 

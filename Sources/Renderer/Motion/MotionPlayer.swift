@@ -69,15 +69,15 @@ public final class MotionPlayer {
             incoming = target
             target.draw(items, text: renderer.text, paths: renderer.paths, inspector: renderer.inspector)
             let tiles = TileMask(differences: origin.picture, target)
-            let plan = FadePlan(from: origin.picture, to: target, in: tiles)
-            fade = (origin, items, tiles, plan, weight)
-            // What the plan skips (the frames equal) the canvas holds from here on: the picture
-            // leaving, or this first fade of the whole canvas.
+            // What the plan skips (the frames equal) the canvas holds from here on: this first
+            // fade of the whole canvas, or the picture leaving.
             guard holdsOrigin else {
+                fade = (origin, items, tiles, FadePlan(from: origin.picture, to: target, in: tiles), weight)
                 canvas.crossFade(from: origin.picture, to: target, weight: weight, in: bounds)
                 return [bounds]
             }
-            canvas.crossFade(plan, weight: weight)
+            // This frame written as the plan is made: one pass over both frames, not two.
+            fade = (origin, items, tiles, FadePlan(from: origin.picture, to: target, in: tiles, writing: (canvas, weight)), weight)
             return tiles.rects
         }
 
