@@ -4,8 +4,9 @@ import QuizContract
 /// is — ZWJ chains, combining floods, bidi controls, RTL, Thai without spaces, private-use and
 /// noncharacters, lone jamo, control characters, 1,000-character words — with random numbers,
 /// and some of them invalid JSON or over a limit. For the hostile-input suite: whatever comes,
-/// the screen exits cleanly, stays within its memory, and draws no text outside its box.
-public struct HostileStates {
+/// the screen exits cleanly, stays within its memory, and draws no text outside its box. Its
+/// numbers (SplitMix64) serve as a plain seeded generator too.
+public struct HostileStates: RandomNumberGenerator {
     private var state: UInt64
 
     public init(seed: UInt64) { state = seed }

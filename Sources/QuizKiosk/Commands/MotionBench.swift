@@ -42,14 +42,16 @@ enum MotionBench {
     }
 
     /// Frames of the cross-fade from the question to the leaderboard (steady ones: the arriving
-    /// frame already drawn, each frame a new weight over the tiles that differ).
+    /// frame already drawn, each frame a new weight over the tiles that differ), and apart the
+    /// first frame of each fade (the arriving frame drawn whole, the tiles compared, the fade
+    /// planned).
     static func transitionFrame(_ renderer: SceneRenderer, size: DisplaySize, from: QuizState, to: QuizState, now: Double,
-                                frames: Int) -> (median: Double, faded: Double) {
+                                frames: Int) -> (median: Double, first: Double, faded: Double) {
         let canvas = Canvas(width: size.width, height: size.height)
         let player = MotionPlayer(renderer: renderer)
         let first = SceneFrame(state: from, width: size.width, height: size.height, now: now)
         player.draw(Moment(frame: first), into: canvas)
-        var times: [Double] = [], area = 0
+        var times: [Double] = [], firsts: [Double] = [], area = 0
         var origin = player.capture()
         var k = 0
         for _ in 0..<frames {
@@ -58,8 +60,10 @@ enum MotionBench {
                 player.reset()
                 player.draw(Moment(frame: first), into: canvas)
                 origin = player.capture()
+                let start = Clock.monotonic()
                 player.draw(Moment(frame: SceneFrame(state: to, width: size.width, height: size.height, now: now), origin: origin,
                                    elapsed: 0), into: canvas)
+                firsts.append(Clock.monotonic() - start)
             }
             k = k % 15 + 1
             let m = Moment(frame: SceneFrame(state: to, width: size.width, height: size.height, now: now), origin: origin,
@@ -70,7 +74,7 @@ enum MotionBench {
             area = max(area, rects.reduce(0) { $0 + $1.width * $1.height })
             if k == 15 { k = 0 }
         }
-        return (BenchCommand.median(times), Double(area) * 100 / Double(size.width * size.height))
+        return (BenchCommand.median(times), BenchCommand.median(firsts), Double(area) * 100 / Double(size.width * size.height))
     }
 
     /// A real kiosk on the monotonic loop showing a `seconds`-long countdown on a display that

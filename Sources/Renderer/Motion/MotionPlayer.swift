@@ -14,9 +14,9 @@ public final class MotionPlayer {
     /// The origin last captured from `canvas`: the canvas still holds its picture until the
     /// next frame is drawn.
     private weak var captured: Origin?
-    /// A cross-fade under way: the arriving frame drawn alone, and the tiles that differ from
-    /// the picture leaving (or have changed since).
-    private var fade: (origin: Origin, items: [SceneItem], tiles: TileMask, weight: Int)?
+    /// A cross-fade under way: the arriving frame drawn alone, the tiles that differ from the
+    /// picture leaving (or have changed since), and how their pixels are faded (`FadePlan`).
+    private var fade: (origin: Origin, items: [SceneItem], tiles: TileMask, plan: FadePlan, weight: Int)?
     /// Where the arriving frame is drawn during a fade (kept for the next one of this size).
     private var incoming: Canvas?
 
@@ -50,14 +50,18 @@ public final class MotionPlayer {
             if let f = fade, f.origin === origin, known, let incoming {
                 // The arriving frame brought to this instant, then the changed tiles faded.
                 let damage = ItemDamage.between(f.items, items, bounds: bounds)
-                var tiles = f.tiles
+                var tiles = f.tiles, plan = f.plan
                 for r in damage {
                     incoming.withClip(r) { incoming.draw(items, text: renderer.text, paths: renderer.paths, inspector: renderer.inspector) }
                     tiles.insert(r)
+                    plan.replan(r)
                 }
-                fade = (origin, items, tiles, weight)
+                fade = (origin, items, tiles, plan, weight)
                 if damage.isEmpty && weight == f.weight { return [] }
-                canvas.crossFade(from: origin.picture, to: incoming, weight: weight, in: tiles)
+                // Where the arriving frame was drawn again the canvas may hold the fade to what
+                // it was, also in pixels now equal to the leaving frame, which the plan skips.
+                for r in damage { canvas.crossFade(from: origin.picture, to: incoming, weight: weight, in: r) }
+                canvas.crossFade(plan, weight: weight)
                 return tiles.rects
             }
             let target = incoming.flatMap { $0.width == canvas.width && $0.height == canvas.height ? $0 : nil }
@@ -65,12 +69,15 @@ public final class MotionPlayer {
             incoming = target
             target.draw(items, text: renderer.text, paths: renderer.paths, inspector: renderer.inspector)
             let tiles = TileMask(differences: origin.picture, target)
-            fade = (origin, items, tiles, weight)
+            // What the plan skips (the frames equal) the canvas holds from here on: this first
+            // fade of the whole canvas, or the picture leaving.
             guard holdsOrigin else {
+                fade = (origin, items, tiles, FadePlan(from: origin.picture, to: target, in: tiles), weight)
                 canvas.crossFade(from: origin.picture, to: target, weight: weight, in: bounds)
                 return [bounds]
             }
-            canvas.crossFade(from: origin.picture, to: target, weight: weight, in: tiles)
+            // This frame written as the plan is made: one pass over both frames, not two.
+            fade = (origin, items, tiles, FadePlan(from: origin.picture, to: target, in: tiles, writing: (canvas, weight)), weight)
             return tiles.rects
         }
 
