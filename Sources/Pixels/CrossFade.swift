@@ -3,8 +3,8 @@
 ///
 /// Where the two frames are equal the result is that pixel exactly (the weights add up to 256),
 /// so fading only where they differ gives the same picture as fading everything — which is how
-/// an output fades only the tiles that change (`TileMask`). Eight pixels at a time, as in
-/// `RowBlend.swift`.
+/// an output fades only the pixels that change (`FadePlan`, within the tiles of a `TileMask`).
+/// Eight pixels at a time, as in `RowBlend.swift`.
 extension Canvas {
     /// The largest weight: the second frame alone.
     public static let fullWeight = 256
@@ -18,22 +18,6 @@ extension Canvas {
         for y in r.minY..<r.maxY {
             Canvas.fadeRow(a.pixels + y * a.stride + r.x, b.pixels + y * b.stride + r.x, into: pixels + y * stride + r.x,
                            count: r.width, weight: w)
-        }
-    }
-
-    /// The fade written in the marked tiles of `tiles` only, row by row down the canvas (each
-    /// row's runs left to right: the memory is read in the order it lies).
-    public func crossFade(from a: Canvas, to b: Canvas, weight: Int, in tiles: TileMask) {
-        let w = UInt16(min(max(weight, 0), Canvas.fullWeight))
-        let limit = bounds.intersection(a.bounds).intersection(b.bounds).intersection(clip)
-        for band in tiles.bands {
-            for y in max(band.y0, limit.minY)..<min(band.y1, limit.maxY) {
-                let pa = a.pixels + y * a.stride, pb = b.pixels + y * b.stride, out = pixels + y * stride
-                for run in band.runs {
-                    let x0 = max(run.x0, limit.minX), x1 = min(run.x1, limit.maxX)
-                    if x0 < x1 { Canvas.fadeRow(pa + x0, pb + x0, into: out + x0, count: x1 - x0, weight: w) }
-                }
-            }
         }
     }
 
