@@ -84,8 +84,8 @@ enum BenchCommand {
                         + "median \(ms(countdown.median)); as the number changes \(ms(countdown.wholeRing)); one-colour fill \(ms(fill))")
             let standings = DemoQuiz.steps(start: now).first { $0.name == "leaderboard" }?.state ?? QuizState(phase: .leaderboard)
             let fade = MotionBench.transitionFrame(renderer, size: size, from: state, to: standings, now: now + 3, frames: frames)
-            Console.out("  \(size): transition frame (question → leaderboard cross-fade over the tiles that differ, "
-                        + "\(format1(fade.faded))% of the screen) median \(ms(fade.median)); one-colour fill \(ms(fill)); "
+            Console.out("  \(size): transition frame (question → leaderboard cross-fade of the pixels that differ, "
+                        + "in tiles covering \(format1(fade.faded))% of the screen) median \(ms(fade.median)); one-colour fill \(ms(fill)); "
                         + "the fade's first frame (the arriving frame drawn whole, the fade planned) \(ms(fade.first))")
         }
         let hd = DisplaySize(width: 1920, height: 1080)

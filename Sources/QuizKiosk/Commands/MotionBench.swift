@@ -42,7 +42,7 @@ enum MotionBench {
     }
 
     /// Frames of the cross-fade from the question to the leaderboard (steady ones: the arriving
-    /// frame already drawn, each frame a new weight over the tiles that differ), and apart the
+    /// frame already drawn, each frame a new weight over the pixels that differ), and apart the
     /// first frame of each fade (the arriving frame drawn whole, the tiles compared, the fade
     /// planned).
     static func transitionFrame(_ renderer: SceneRenderer, size: DisplaySize, from: QuizState, to: QuizState, now: Double,

@@ -1,9 +1,9 @@
 import Pixels
 
 /// Draws an output's frames one after another, each from the one before: only what changed is
-/// drawn again (a countdown's ring and bar, a reveal's bars and numbers, the rows that move),
-/// and a cross-fade writes only the tiles where the frame leaving and the frame arriving
-/// differ. The pixels are always those `SceneRenderer.render(_ moment:into:)` draws from
+/// drawn again (the wedge a countdown's ring swept and the strip its bar lost, a reveal's bars
+/// and numbers, the rows that move), and a cross-fade writes only the pixels where the frame
+/// leaving and the frame arriving differ, as its plan says (`FadePlan`). The pixels are always those `SceneRenderer.render(_ moment:into:)` draws from
 /// nothing; tests hold it to that.
 public final class MotionPlayer {
     public let renderer: SceneRenderer

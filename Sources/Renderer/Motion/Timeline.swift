@@ -6,7 +6,8 @@ public enum Timeline {
     /// A fade rather than a slide: a quiz goes back as often as forward (the host's "back"
     /// key, a corrected question), so a direction would often be wrong; a fade moves nothing
     /// across the screen, which a TV's motion smoothing smears and some viewers find hard;
-    /// and it costs only the tiles that differ, where a slide rewrites every pixel.
+    /// and it costs only the pixels that differ, mostly as fills, where a slide rewrites every
+    /// pixel.
     public static let fade = 0.3
     /// After this, nothing a state started is still moving.
     public static let settle = 1.0
