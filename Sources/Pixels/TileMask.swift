@@ -41,9 +41,6 @@ public struct TileMask: Equatable, Sendable {
         }
     }
 
-    public var isEmpty: Bool { !marked.contains(true) }
-    public var count: Int { marked.reduce(0) { $0 + ($1 ? 1 : 0) } }
-
     /// Marks every tile `rect` touches.
     public mutating func insert(_ rect: Rect) {
         let r = rect.intersection(Rect(x: 0, y: 0, width: width, height: height))
@@ -51,11 +48,6 @@ public struct TileMask: Equatable, Sendable {
         for ty in (r.minY / tile)...((r.maxY - 1) / tile) {
             for tx in (r.minX / tile)...((r.maxX - 1) / tile) { marked[ty * columns + tx] = true }
         }
-    }
-
-    public mutating func formUnion(_ other: TileMask) {
-        guard other.columns == columns, other.rows == rows, other.tile == tile else { return }
-        for i in marked.indices where other.marked[i] { marked[i] = true }
     }
 
     /// The marked tiles of each row of tiles, as runs of columns in pixels: `(y0, y1, [(x0, x1)])`.
