@@ -7,10 +7,10 @@ sequence (hotplug_case.py); a countdown in motion (motion_case.py).
 
 Prints PASS/FAIL lines, timings, and "N passed, N failed"; exits 1 on any failure. Evidence
 (screendumps, references, guest logs) stays in DIR."""
-import argparse, json, os, re, subprocess, sys, threading, time
+import json, os, re, subprocess, sys, threading, time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "harness"))
 from qemu import Guest, GuestError
-from cases import run_cases, finish
+from cases import arguments, run_selected
 from images import read_ppm, read_png, write_png, difference
 import hotplug_case
 import motion_case
@@ -306,18 +306,8 @@ class Suite:
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--kernel", required=True)
-    ap.add_argument("--initrd", required=True)
-    ap.add_argument("--binary", required=True)
-    ap.add_argument("--states", required=True)
-    ap.add_argument("--out", required=True)
-    ap.add_argument("--only", default="")
-    ap.add_argument("--jobs", type=int, default=2)
-    a = ap.parse_args()
-    os.makedirs(a.out, exist_ok=True)
+    a = arguments("--initrd")
     s = Suite(a)
-    only = set(filter(None, a.only.split(",")))
     virtio = ["virtio_pci", "virtio-gpu"]
     cases = [
         ("virtio-1920x1080", lambda: s.display_case("virtio-1920x1080", ["-device", "virtio-gpu-pci,xres=1920,yres=1080"],
@@ -331,9 +321,7 @@ def main():
     cases.append(("tv-edid", lambda: s.tv_edid_case("tv-edid")))
     cases.append(("hotplug", lambda: hotplug_case.run(s, STATE, NOW)))
     cases.append(("motion", lambda: motion_case.run(s)))
-    cases = [c for c in cases if not only or c[0] in only]
-    s.timings["suite_s"] = run_cases(cases, a.jobs)
-    finish(s.results, s.timings)
+    run_selected(cases, a, s, "suite_s")
 
 
 if __name__ == "__main__":

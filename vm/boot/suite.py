@@ -18,12 +18,12 @@ Cases (each one guest):
              no real driver → the frame on simpledrm after the wait, then on the real card when
              its driver loads.
 Prints PASS/FAIL lines, TIMINGS and "N passed, N failed"; evidence in DIR."""
-import argparse, json, os, re, subprocess, sys, threading, time
+import json, os, re, subprocess, sys, threading, time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "harness"))
 sys.path.insert(0, HERE)
 from qemu import Guest, GuestError
-from cases import run_cases, finish
+from cases import arguments, run_selected
 from images import read_ppm, read_png, write_png, difference
 import image
 
@@ -398,23 +398,11 @@ class BootSuite:
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--kernel", required=True)
-    ap.add_argument("--image", required=True)
-    ap.add_argument("--binary", required=True)
-    ap.add_argument("--states", required=True)
-    ap.add_argument("--out", required=True)
-    ap.add_argument("--only", default="")
-    ap.add_argument("--jobs", type=int, default=2)
-    a = ap.parse_args()
-    os.makedirs(a.out, exist_ok=True)
+    a = arguments("--image")
     s = BootSuite(a)
-    only = set(filter(None, a.only.split(",")))
     cases = [("file", s.case_file), ("late-card", s.case_late_card), ("simpledrm-first", s.case_simpledrm_first),
              ("simpledrm-only", s.case_simpledrm_only)]
-    cases = [c for c in cases if not only or c[0] in only]
-    s.timings["boot_suite_s"] = run_cases(cases, a.jobs)
-    finish(s.results, s.timings)
+    run_selected(cases, a, s, "boot_suite_s")
 
 
 if __name__ == "__main__":
