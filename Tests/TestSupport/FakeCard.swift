@@ -254,14 +254,17 @@ public final class FakeCard: KMSDevice, ModeSetter {
     }
 
     /// A card with `n` heads (connector 30+k, encoder 20+k, CRTC 10+k, primary plane 40+k), the
-    /// first connected and shown by the console (fb 7) at 1024x768.
+    /// first connected and shown by the console (fb 7) at 1024x768. Connectors are named from
+    /// `firstIndex` ("Virtual-1"…): a test that reads the log picks an index no other test
+    /// uses, so its capture's marker ("Virtual-61") keeps out lines of tests running beside it.
     public static func card(heads n: Int = 1, types: [UInt32]? = nil, connected: [Bool]? = nil,
-                     modes: [Mode] = [.synthetic(1920, 1080, preferred: true), .synthetic(1280, 720)]) -> CardSnapshot {
+                     modes: [Mode] = [.synthetic(1920, 1080, preferred: true), .synthetic(1280, 720)],
+                     firstIndex: UInt32 = 1) -> CardSnapshot {
         var connectors: [ConnectorInfo] = [], crtcs: [CrtcInfo] = [], encoders: [EncoderInfo] = [], planes: [PlaneInfo] = []
         for k in 0..<n {
             let on = connected?[k] ?? (k == 0)
             let type = types?[k] ?? 15  // Virtual
-            connectors.append(ConnectorInfo(id: UInt32(30 + k), type: type, typeIndex: UInt32(k + 1),
+            connectors.append(ConnectorInfo(id: UInt32(30 + k), type: type, typeIndex: firstIndex + UInt32(k),
                                             status: on ? .connected : .disconnected, modes: on ? modes : [],
                                             encoderIDs: [UInt32(20 + k)], encoderID: k == 0 ? 20 : 0))
             crtcs.append(CrtcInfo(id: UInt32(10 + k), index: k, bufferID: k == 0 ? 7 : 0,
