@@ -44,6 +44,16 @@ import Testing
         #expect(server.requests.isEmpty)
     }
 
+    /// A libcurl that does not take an option (here a CA path over its 8 MB input limit) does
+    /// not fetch with less protection: the fetch is refused, in one line naming the option.
+    @Test func anOptionLibcurlRefusesRefusesTheFetch() async throws {
+        let f = try Fixture(fetch: PictureFetch.Settings(caFile: String(repeating: "a", count: 8_000_001)))
+        f.store.show(f.state(Self.sha, url: "https://127.0.0.1:9/ok/photo.webp"))
+        #expect(await f.run { f.settled(Self.sha) })
+        let problem = try #require(f.store.problem(Self.sha))
+        #expect(problem.contains("this libcurl refused CURLOPT_CAINFO"), "\(problem)")
+    }
+
     static let failures: [(path: String, bytes: [UInt8], trusted: Bool, expected: String)] = [
         ("/404", photo, true, "HTTP 404"),
         ("/redirect-http/photo.webp", photo, true, "only https:// is followed"),
