@@ -6,6 +6,7 @@ import PackageDescription
 //
 // One job per module (README "Layout"):
 //   Escaping      outside text made safe to print (log lines, errors) — no dependencies
+//   Platform      descriptors, errno, the event loop and its clocks, logging, processes
 //   QuizContract  the quiz state and its JSON: types, limits, decoder, encoder, RFC 3339 — no C
 //   Pixels        Canvas, colours, rectangles, paths, blending, PNG — no text, scenes or DRM
 //   Pictures      question pictures: SHA-256, PNG/JPEG/WebP decoding, scaling — on Pixels, no scenes
