@@ -11,10 +11,14 @@ import PackageDescription
 //   Pixels        Canvas, colours, rectangles, paths, blending, PNG — no text, scenes or DRM
 //   Pictures      question pictures: SHA-256, PNG/JPEG/WebP decoding, scaling — on Pixels, no scenes
 //   Renderer      text (FreeType, HarfBuzz, fontconfig) and the scenes, on Pixels
-//   Display       DRM/KMS cards, EDID, mode setting, hotplug, headless output, on Pixels
+//   Outputs       where frames go: the Output protocol, PNG files (headless), memory, a simulated
+//                 display — no DRM, so the screen's loop links no libdrm
+//   Display       DRM/KMS cards, EDID, mode setting, hotplug; its heads are Outputs
 //   MQTT          the libmosquitto client on the event loop
 //   QuizHost      running a quiz: quiz files → states → publish (the controller side)
-//   Kiosk         the screen's loop: sources → store → scenes → outputs
+//   Media         questions' pictures for a screen: from the broker, a folder or an https:// URL
+//                 (libcurl), verified, cached on disk, prepared off the loop
+//   Kiosk         the screen's loop: sources → store → scenes → outputs, and nothing else
 //   QuizKiosk     the `quizkiosk` command line
 let package = Package(
     name: "QuizKiosk",
@@ -47,13 +51,15 @@ let package = Package(
             name: "Renderer",
             dependencies: ["Pixels", "QuizContract", "Platform", "CFreeType", "CHarfBuzz", "CFontconfig", "CQRencode"]
         ),
-        .target(name: "Display", dependencies: ["CDRM", "CLinux", "Platform", "Pixels"]),
+        .target(name: "Outputs", dependencies: ["Pixels", "Platform"]),
+        .target(name: "Display", dependencies: ["CDRM", "CLinux", "Platform", "Pixels", "Outputs"]),
         .target(name: "MQTT", dependencies: ["CMosquitto", "Escaping", "Platform"]),
         .target(name: "QuizHost", dependencies: ["QuizContract", "MQTT", "Platform", "Pictures", "Escaping"]),
-        .target(name: "Kiosk", dependencies: ["Escaping", "QuizContract", "Renderer", "Pixels", "Display", "MQTT", "Platform", "Pictures", "CCurl"]),
+        .target(name: "Media", dependencies: ["Escaping", "QuizContract", "Renderer", "Pixels", "Platform", "Pictures", "CCurl"]),
+        .target(name: "Kiosk", dependencies: ["Escaping", "QuizContract", "Renderer", "Pixels", "Outputs", "MQTT", "Platform", "Pictures", "Media"]),
         .executableTarget(
             name: "QuizKiosk",
-            dependencies: ["Escaping", "QuizContract", "Pixels", "Pictures", "Renderer", "Display", "MQTT", "QuizHost", "Kiosk", "Platform"]
+            dependencies: ["Escaping", "QuizContract", "Pixels", "Pictures", "Renderer", "Outputs", "Display", "MQTT", "QuizHost", "Media", "Kiosk", "Platform"]
         ),
         // Fuzz targets for everything that reads outside input (scripts/fuzz builds it with
         // --sanitize=fuzzer); a normal build replays corpus files through them.
@@ -73,14 +79,14 @@ let package = Package(
         ),
         .testTarget(
             name: "DisplayTests",
-            dependencies: ["Display", "Pixels", "Platform", "TestSupport"],
+            dependencies: ["Display", "Outputs", "Pixels", "Platform", "TestSupport"],
             exclude: ["EDID"]
         ),
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "Platform", "TestSupport"]),
         .testTarget(name: "QuizHostTests", dependencies: ["QuizHost", "QuizContract", "MQTT", "Pictures", "Platform", "TestSupport"]),
         .testTarget(
             name: "KioskTests",
-            dependencies: ["Kiosk", "QuizContract", "Renderer", "Pixels", "Pictures", "Display", "MQTT", "Platform", "TestSupport"]
+            dependencies: ["Kiosk", "Media", "QuizContract", "Renderer", "Pixels", "Pictures", "Outputs", "Display", "MQTT", "Platform", "TestSupport"]
         ),
         .testTarget(
             name: "QuizKioskTests",

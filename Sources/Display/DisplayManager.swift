@@ -1,3 +1,4 @@
+import Outputs
 import Platform
 
 /// Drives the displays of one card: chooses connectors, CRTCs and modes, creates an output per

@@ -1,5 +1,6 @@
 @testable import Display
 import Glibc
+import Outputs
 import Pixels
 import Platform
 import TestSupport

@@ -1,4 +1,5 @@
 @testable import Display
+import Outputs
 import Pixels
 import Platform
 import TestSupport
