@@ -20,6 +20,11 @@ import PackageDescription
 //                 (libcurl), verified, cached on disk, prepared off the loop
 //   Kiosk         the screen's loop: sources → store → scenes → outputs, and nothing else
 //   QuizKiosk     the `quizkiosk` command line
+// The pixel work (fills, blending, glyphs, scenes, the golden tests' comparisons) optimised in
+// debug builds too: `swift test` spent most of its time in unoptimised pixel loops. Code is
+// still built with testability (-enable-testing) and DEBUG defined; only the optimiser runs.
+let pixelWork: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "QuizKiosk",
     products: [
@@ -45,11 +50,12 @@ let package = Package(
         .target(name: "Escaping"),
         .target(name: "Platform", dependencies: ["CLinux", "Escaping"]),
         .target(name: "QuizContract", dependencies: ["Escaping"]),
-        .target(name: "Pixels", dependencies: ["CPNG", "Platform"]),
+        .target(name: "Pixels", dependencies: ["CPNG", "Platform"], swiftSettings: pixelWork),
         .target(name: "Pictures", dependencies: ["Pixels", "Platform", "Escaping", "CPNG", "CTurboJPEG", "CWebP", "CZimg", "CCrypto"]),
         .target(
             name: "Renderer",
-            dependencies: ["Pixels", "QuizContract", "Platform", "CFreeType", "CHarfBuzz", "CFontconfig", "CQRencode"]
+            dependencies: ["Pixels", "QuizContract", "Platform", "CFreeType", "CHarfBuzz", "CFontconfig", "CQRencode"],
+            swiftSettings: pixelWork
         ),
         .target(name: "Outputs", dependencies: ["Pixels", "Platform"]),
         .target(name: "Display", dependencies: ["CDRM", "CLinux", "Platform", "Pixels", "Outputs"]),
@@ -67,10 +73,10 @@ let package = Package(
 
         // What every test target shares: running the built binary, temporary folders, the
         // bundled fonts, a private mosquitto, a DRM card in memory. Never linked into the product.
-        .target(name: "TestSupport", dependencies: ["Platform", "QuizContract", "Pixels", "Pictures", "Renderer", "Display", "MQTT"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Platform", "QuizContract", "Pixels", "Pictures", "Renderer", "Display", "MQTT"], path: "Tests/TestSupport", swiftSettings: pixelWork),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Escaping", "TestSupport"]),
         .testTarget(name: "QuizContractTests", dependencies: ["QuizContract", "TestSupport"]),
-        .testTarget(name: "PixelsTests", dependencies: ["Pixels", "TestSupport"]),
+        .testTarget(name: "PixelsTests", dependencies: ["Pixels", "TestSupport"], swiftSettings: pixelWork),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Pixels", "Platform", "TestSupport"]),
         .testTarget(
             name: "RendererTests",
