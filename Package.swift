@@ -12,7 +12,9 @@ import PackageDescription
 //   Renderer      text (FreeType, HarfBuzz, fontconfig) and the scenes, on Pixels
 //   Display       DRM/KMS cards, EDID, mode setting, hotplug, headless output, on Pixels
 //   MQTT          the libmosquitto client on the event loop
-//   QuizHost      running a quiz: quiz files → states → publish (the controller side)
+//   PlayersContract  the phones' messages (players v1): decoding, encoding, the phone's view — no C
+//   QuizHost      running a quiz: quiz files → states → publish (the controller side), players, scoring
+//   NightStore    the night's SQLite database: runs, players, answers; resume and export
 //   Kiosk         the screen's loop: sources → store → scenes → outputs
 //   QuizKiosk     the `quizkiosk` command line
 let package = Package(
@@ -36,6 +38,10 @@ let package = Package(
         .systemLibrary(name: "CZimg", pkgConfig: "zimg", providers: [.apt(["libzimg-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // No pkgConfig: libutf8proc.pc adds -DUTF8PROC_EXPORTS, a flag SwiftPM refuses (with a
+        // warning); the header is in /usr/include and the module map links the library.
+        .systemLibrary(name: "CUtf8proc", providers: [.apt(["libutf8proc-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         .target(name: "Escaping"),
         .target(name: "Platform", dependencies: ["CLinux", "Escaping"]),
@@ -48,7 +54,9 @@ let package = Package(
         ),
         .target(name: "Display", dependencies: ["CDRM", "CLinux", "Platform", "Pixels"]),
         .target(name: "MQTT", dependencies: ["CMosquitto", "Escaping", "Platform"]),
-        .target(name: "QuizHost", dependencies: ["QuizContract", "MQTT", "Platform", "Pictures", "Escaping"]),
+        .target(name: "PlayersContract", dependencies: ["QuizContract", "Escaping"]),
+        .target(name: "QuizHost", dependencies: ["QuizContract", "PlayersContract", "MQTT", "Platform", "Pictures", "Escaping", "CUtf8proc"]),
+        .target(name: "NightStore", dependencies: ["QuizHost", "QuizContract", "Platform", "CSQLite"]),
         .target(name: "Kiosk", dependencies: ["Escaping", "QuizContract", "Renderer", "Pixels", "Display", "MQTT", "Platform", "Pictures", "CCurl"]),
         .executableTarget(
             name: "QuizKiosk",
@@ -76,7 +84,12 @@ let package = Package(
             exclude: ["EDID"]
         ),
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "Platform", "TestSupport"]),
-        .testTarget(name: "QuizHostTests", dependencies: ["QuizHost", "QuizContract", "MQTT", "Pictures", "Platform", "TestSupport"]),
+        .testTarget(name: "QuizHostTests", dependencies: ["QuizHost", "QuizContract", "PlayersContract", "MQTT", "Pictures", "Platform", "TestSupport"]),
+        .testTarget(name: "PlayersContractTests", dependencies: ["PlayersContract", "QuizContract"]),
+        // The night store's tests, and the small tool they kill -9 in the middle of commits
+        // (also its commit bench: `night-store-probe bench DIR`).
+        .executableTarget(name: "NightStoreProbe", dependencies: ["NightStore", "QuizHost", "Platform"], path: "Tests/NightStoreProbe"),
+        .testTarget(name: "NightStoreTests", dependencies: ["NightStore", "QuizHost", "QuizContract", "Platform", "TestSupport"]),
         .testTarget(
             name: "KioskTests",
             dependencies: ["Kiosk", "QuizContract", "Renderer", "Pixels", "Pictures", "Display", "MQTT", "Platform", "TestSupport"]
