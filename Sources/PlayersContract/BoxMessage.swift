@@ -71,6 +71,7 @@ public enum BoxMessage: Equatable, Sendable {
         }
         w.key("you")
         w.object {
+            w.member("name", v.you.name)
             w.member("score", v.you.score)
             w.member("rank", v.you.rank)
             w.member("of", v.you.of)

@@ -33,6 +33,8 @@ public struct PhoneView: Equatable, Sendable {
 
     /// The player's own standing.
     public struct You: Equatable, Sendable {
+        /// The player's own name (an extension of players v1: a rename by the host reaches it).
+        public var name: String
         /// Points of the questions that are over (an open question's points stay hidden until
         /// it closes: a score that grew would tell the player the answer was right).
         public var score: Int
@@ -44,7 +46,8 @@ public struct PhoneView: Equatable, Sendable {
         /// outside the question phase).
         public var answered: Int?
 
-        public init(score: Int, rank: Int, of: Int, answered: Int?) {
+        public init(name: String, score: Int, rank: Int, of: Int, answered: Int?) {
+            self.name = name
             self.score = score
             self.rank = rank
             self.of = of

@@ -40,6 +40,9 @@ extension HostSession {
             self.points = points
             self.arrivedAt = arrivedAt
         }
+
+        /// The phone's `answered`: send it only for an answer `NightStore.commit()` returned.
+        public var acknowledgement: BoxMessage { .answered(question: question + 1, choice: choice) }
     }
 
     /// What a phone is told after `join` or `resume`.

@@ -3,8 +3,8 @@ import QuizContract
 
 extension HostSession {
     /// The standings of the players in the room: the sums of their points over the questions
-    /// that are over (every opened question but the one open now: an open question's points
-    /// stay hidden), highest first, join order among equals, fair ranks (1, 2, 2, 4).
+    /// that count now (`countedQuestions`: an open question's points stay hidden), highest
+    /// first, join order among equals, fair ranks (1, 2, 2, 4).
     public struct Ranking: Equatable, Sendable {
         public struct Entry: Equatable, Sendable {
             public let player: String
@@ -20,16 +20,22 @@ extension HostSession {
         public func entry(_ player: String) -> Entry? { byPlayer[player].map { entries[$0] } }
     }
 
-    /// Question indexes whose points count: opened, and not open now.
-    var closedQuestions: [Int] {
-        var open: Int?
-        if case .question(let i) = position { open = i }
-        return clocks.keys.filter { $0 != open }
+    /// Question indexes whose points count: those up to where the quiz is — a question once
+    /// it is revealed (or its standings shown, or the quiz moved past it), never while it is
+    /// open, nor after `back` returned to an earlier step (the points would tell its answer
+    /// before its reveal).
+    var countedQuestions: Range<Int> {
+        switch position {
+        case .lobby: return 0..<0
+        case .question(let i): return 0..<i
+        case .reveal(let i), .leaderboard(let i): return 0..<(i + 1)
+        case .ended: return 0..<quiz.questions.count
+        }
     }
 
     public func ranking() -> Ranking {
         var score: [String: Int] = [:]
-        for q in closedQuestions {
+        for q in countedQuestions {
             for (p, a) in answers[q] ?? [:] { score[p, default: 0] += a.points }
         }
         let room = players.filter { !$0.kicked }
@@ -52,7 +58,7 @@ extension HostSession {
         let table = given ?? ranking()
         let me = table.entry(id)
         var view = PhoneView(phase: .lobby, title: quiz.title, locale: locale, question: nil,
-                             you: .init(score: me?.score ?? 0, rank: me?.rank ?? 1, of: table.of, answered: nil))
+                             you: .init(name: players[playerIndex[id]!].name, score: me?.score ?? 0, rank: me?.rank ?? 1, of: table.of, answered: nil))
         switch position {
         case .lobby: view.phase = .lobby
         case .question(let i):

@@ -101,6 +101,11 @@ public struct HostSession: Sendable {
         (quiz.quizId ?? slug(quiz.title)) + "-" + String(Int(startedAt))
     }
 
+    /// A run's join code when the quiz file has none: six random digits (the contract's).
+    public static func newJoinCode<R: RandomNumberGenerator>(using random: inout R) -> String {
+        String((0..<6).map { _ in Character(Unicode.Scalar(UInt8(ascii: "0") + UInt8.random(in: 0...9, using: &random))) })
+    }
+
     /// Japanese when the quiz's text holds kana or kanji (as the screens guess), else English.
     static func guessLocale(_ quiz: QuizFile) -> String {
         let texts = [quiz.title] + quiz.questions.map(\.text)

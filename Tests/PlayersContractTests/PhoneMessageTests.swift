@@ -102,8 +102,8 @@ import Testing
         #expect(BoxMessage.result(poll).text().contains(#""choice":null,"correctChoice":null"#))
         let view = PhoneView(phase: .question, title: "Night", locale: "en",
                              question: .init(number: 2, total: 5, text: "Q?", choices: ["a", "b"], remainingMs: 12500, paused: true),
-                             you: .init(score: 1500, rank: 2, of: 9, answered: nil))
-        #expect(BoxMessage.state(view).text() == #"{"type":"state","phase":"question","title":"Night","locale":"en","question":{"number":2,"total":5,"text":"Q?","choices":["a","b"],"remainingMs":12500,"paused":true},"you":{"score":1500,"rank":2,"of":9,"answered":null}}"#)
+                             you: .init(name: "Aiko", score: 1500, rank: 2, of: 9, answered: nil))
+        #expect(BoxMessage.state(view).text() == #"{"type":"state","phase":"question","title":"Night","locale":"en","question":{"number":2,"total":5,"text":"Q?","choices":["a","b"],"remainingMs":12500,"paused":true},"you":{"name":"Aiko","score":1500,"rank":2,"of":9,"answered":null}}"#)
         let host = HostView(phase: "question", question: .init(number: 1, total: 2, remainingMs: 900, paused: false),
                             players: [.init(player: "p1", name: "Aiko", score: 0, connected: true, answered: false)],
                             screens: [.init(id: "tv-left", online: true, shows: "question"), .init(id: "tv2", online: false, shows: nil)],
@@ -123,10 +123,10 @@ import Testing
     @Test func aStateHoldsOnlyWhatAPhoneMayKnow() throws {
         let view = PhoneView(phase: .question, title: "T", locale: "ja",
                              question: .init(number: 1, total: 1, text: "Q", choices: ["a"], remainingMs: 1, paused: false),
-                             you: .init(score: 0, rank: 1, of: 1, answered: 0))
+                             you: .init(name: "A", score: 0, rank: 1, of: 1, answered: 0))
         let keys = try keyPaths(BoxMessage.state(view).encoded())
         #expect(keys == ["type", "phase", "title", "locale", "question", "question.number", "question.total", "question.text",
-                         "question.choices", "question.remainingMs", "question.paused", "you", "you.score", "you.rank", "you.of",
+                         "question.choices", "question.remainingMs", "question.paused", "you", "you.name", "you.score", "you.rank", "you.of",
                          "you.answered"])
     }
 }

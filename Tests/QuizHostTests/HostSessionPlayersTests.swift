@@ -103,7 +103,7 @@ import Testing
         _ = s.answer(player: a, question: 1, choice: 1, now: 100.2)
         _ = s.apply(.reveal, now: 101)
         let late = Self.join(&s, "Late", at: 102)
-        #expect(s.phoneView(for: late, now: 102)?.you == .init(score: 0, rank: 2, of: 2, answered: nil))
+        #expect(s.phoneView(for: late, now: 102)?.you == .init(name: "Late", score: 0, rank: 2, of: 2, answered: nil))
         _ = s.apply(.next, now: 103)  // the poll, opened at 103
         _ = s.apply(.next, now: 104)
         _ = s.apply(.next, now: 110)  // Q3 opened at 110, T = 30
@@ -182,7 +182,7 @@ import Testing
         #expect(s.rename(a, to: "bo", canDraw: { _ in true }) == "another player is called bo")
         #expect(s.rename(a, to: "\n", canDraw: { _ in true }) != nil)
         #expect(s.rename(a, to: " Nice ", canDraw: { _ in true }) == nil)
-        #expect(s.player(a)?.name == "Nice")
+        #expect(s.player(a)?.name == "Nice" && s.phoneView(for: a, now: 0)?.you.name == "Nice")
         #expect(Self.rejection(s.join(code: "482113", name: "rude", token: PlayerToken(text: "x"), now: 0, canDraw: { _ in true })) == nil,
                 "the old name is free")
         #expect(s.rename(a, to: "NICE", canDraw: { _ in true }) == nil, "its own name in another case")
@@ -354,6 +354,31 @@ import Testing
         #expect(revealed.question == nil && revealed.you.score == 1000, "scored once closed")
         let host = BoxMessage.hostState(s.hostView(now: 3, connected: [a], screens: [])).text()
         #expect(!host.contains("tok-") && !host.contains("\"choice"), "the console knows who answered, never what")
+    }
+
+    /// Back from an open question to the step before: its answers' points stay hidden (it will
+    /// open again, and a score that grew would tell who was right).
+    @Test func backDoesNotScoreTheQuestionLeft() throws {
+        var s = Self.session()
+        let a = Self.join(&s, "A")
+        for k in 0..<4 { _ = s.apply(.next, now: Double(k)) }  // Q1, its reveal, the poll, its reveal
+        _ = s.apply(.next, now: 10)  // Q3
+        _ = s.answer(player: a, question: 3, choice: 0, now: 10)
+        _ = s.apply(.back, now: 11)
+        #expect(try #require(s.phoneView(for: a, now: 11)).you.score == 0)
+        _ = s.apply(.leaderboard, now: 12)
+        #expect(s.state().leaderboard == [.init(name: "A", score: 0)])
+        _ = s.apply(.next, now: 13)  // Q3 again: the answer is kept, final
+        #expect(Self.rejection(s.answer(player: a, question: 3, choice: 1, now: 14)) == .alreadyAnswered)
+        _ = s.apply(.reveal, now: 15)
+        #expect(s.results()[a]?.score == 1000)
+    }
+
+    @Test func joinCodes() {
+        var g = SeededRandom(seed: 3)
+        let codes = (0..<50).map { _ in HostSession.newJoinCode(using: &g) }
+        #expect(codes.allSatisfy { $0.count == 6 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
+        #expect(Set(codes).count > 45)
     }
 
     @Test func aRunRestoredIsTheSameRun() {
