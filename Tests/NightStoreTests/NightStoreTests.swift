@@ -237,3 +237,20 @@ import Testing
         return parts
     }
 }
+
+@Suite struct HostSecretTests {
+    @Test func keptAcrossRestartsForThisUserOnly() throws {
+        let dir = TempDir.make()
+        defer { TempDir.remove(dir) }
+        let first: String
+        do {
+            first = try NightStore(directory: dir).hostSecret()
+        }
+        #expect(first.count == 32)
+        #expect(try NightStore(directory: dir).hostSecret(generate: { "other" }) == first, "a restarted host keeps it")
+        var st = stat()
+        #expect(stat(dir + "/host-secret", &st) == 0 && st.st_mode & 0o777 == 0o600)
+        #expect(secretsMatch(first, first) && !secretsMatch(first + "x", first) && !secretsMatch("", first)
+                && !secretsMatch(String(first.dropLast()) + "?", first))
+    }
+}
