@@ -212,14 +212,21 @@ import Testing
         for round in 0..<10 {
             let child = try Child([Self.probe, "commit-loop", dir], program: true)
             let target = Int.random(in: 20...600, using: &random)
-            // Checked every 0.2 ms, so the kill lands within a loop pass of the report.
-            let deadline = Clock.monotonic() + 30
-            while Self.lines(child.stdout).count < target, child.status == nil, Clock.monotonic() < deadline {
-                try await Task.sleep(for: .microseconds(200))
+            // Checked every millisecond, so the kill lands within a loop pass of the report. The
+            // deadline only bounds a failing run (a loaded machine may start the probe slowly).
+            let start = Clock.monotonic()
+            var exited: Int32?
+            while Self.newlines(child.outPath) < target, Clock.monotonic() - start < 120 {
+                exited = await child.wait(timeout: 0)
+                if exited != nil { break }
+                try await Task.sleep(for: .milliseconds(1))
             }
             child.kill()
             let lines = Self.lines(child.stdout)
-            #expect(lines.count >= target, "round \(round): the probe stopped early: \(child.stderr)")
+            #expect(lines.count >= target, """
+                round \(round): \(lines.count) of \(target) lines after \(Int(Clock.monotonic() - start)) s, \
+                exit status \(exited.map(String.init) ?? "none"): \(child.stderr)
+                """)
             reported.formUnion(lines)
         }
         let session = try #require(try NightStore(directory: dir, readOnly: true)
@@ -228,6 +235,10 @@ import Testing
         let lost = reported.subtracting(stored)
         #expect(lost.isEmpty, "\(lost.count) of \(reported.count) reported answers lost, e.g. \(lost.sorted().prefix(5))")
         #expect(session.allPlayers.count == 2000, "every round resumed the one run")
+    }
+
+    static func newlines(_ path: String) -> Int {
+        ((try? Files.read(path)) ?? []).reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
     }
 
     /// The complete lines of the probe's output (a kill may cut the last one).
@@ -252,5 +263,23 @@ import Testing
         #expect(stat(dir + "/host-secret", &st) == 0 && st.st_mode & 0o777 == 0o600)
         #expect(secretsMatch(first, first) && !secretsMatch(first + "x", first) && !secretsMatch("", first)
                 && !secretsMatch(String(first.dropLast()) + "?", first))
+    }
+}
+
+@Suite struct NightStoreExportTests {
+    /// After the host quit (its -wal and -shm files gone), an export still reads the night.
+    @Test func anExportAfterTheHostQuit() throws {
+        let dir = TempDir.make()
+        defer { TempDir.remove(dir) }
+        do {
+            let store = try NightStore(directory: dir)
+            var s = try store.openRun(quiz: NightStoreTests.quiz, quizSHA256: NightStoreTests.sha, now: 1_800_000_000, joinCode: nil).session
+            _ = NightStoreTests.join(&s, "Aiko", at: 1_800_000_000)
+            store.add(s.takeChanges())
+            try store.commit()
+        }
+        #expect(!Files.exists(dir + "/night.sqlite-wal"), "a clean close checkpoints the WAL away")
+        let csv = try NightStore(directory: dir, readOnly: true).exportCSV(quiz: NightStoreTests.quiz, quizSHA256: NightStoreTests.sha)
+        #expect(csv?.contains("1,Aiko,,0,,0,0") == true)
     }
 }
