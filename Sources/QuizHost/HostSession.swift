@@ -166,6 +166,10 @@ public struct HostSession: Sendable {
     /// Whether a state should be published: a step, or counts that changed since the last one.
     public var needsPublish: Bool { revision > publishedRevision || countsChanged }
 
+    /// A step (a move, a pause, more time) waits to be published: publish it in this pass. Only
+    /// counts changed (`needsPublish` without this): publish at most ~5 times a second.
+    public var stepPending: Bool { revision > publishedRevision }
+
     /// The state to publish now, with its revision: above the last published one whenever
     /// anything changed. Send it only after the changes it journals are committed (so a
     /// restarted host never reuses a revision a screen has seen).
