@@ -109,7 +109,15 @@ extension HostSession {
             HostView.Player(player: p.id, name: p.name, score: table.entry(p.id)?.score ?? 0, connected: connected.contains(p.id),
                             answered: open.map { answers[$0]?[p.id] != nil } ?? false)
         }
-        return HostView(phase: state().phase.rawValue, question: question, players: list, screens: screens, locked: locked)
+        let phase: QuizState.Phase
+        switch position {
+        case .lobby: phase = .lobby
+        case .question: phase = .question
+        case .reveal: phase = .reveal
+        case .leaderboard: phase = .leaderboard
+        case .ended: phase = .ended
+        }
+        return HostView(phase: phase.rawValue, question: question, players: list, screens: screens, locked: locked)
     }
 
     /// Every accepted answer of the run, by question then join order.

@@ -201,6 +201,7 @@ import Testing
         var q = s.state().question
         #expect(q?.endsAt == nil && q?.timeLimit == 15, "no running deadline; the time left as the time allowed")
         #expect(s.phoneView(for: a, now: 150)?.question?.paused == true && s.phoneView(for: a, now: 150)?.question?.remainingMs == 15000)
+        #expect(s.hostView(now: 150, connected: [], screens: []).question == .init(number: 1, total: 3, remainingMs: 15000, paused: true))
         // An answer during the pause counts as given at the pause, even long after endsAt.
         #expect(Self.points(s.answer(player: a, question: 1, choice: 1, now: 130)) == 875)  // t = 5
         #expect(s.resume(now: 140) == nil)
@@ -353,7 +354,9 @@ import Testing
         _ = s.apply(.reveal, now: 3)
         let revealed = try #require(s.phoneView(for: a, now: 3))
         #expect(revealed.question == nil && revealed.you.score == 1000, "scored once closed")
-        let host = BoxMessage.hostState(s.hostView(now: 3, connected: [a], screens: [])).text()
+        let hv = s.hostView(now: 3, connected: [a], screens: [])
+        #expect(hv.phase == "reveal" && hv.players.map(\.connected) == [true, false] && hv.players.map(\.score) == [1000, 0])
+        let host = BoxMessage.hostState(hv).text()
         #expect(!host.contains("tok-") && !host.contains("\"choice"), "the console knows who answered, never what")
     }
 
