@@ -15,7 +15,9 @@ import PackageDescription
 //                 display — no DRM, so the screen's loop links no libdrm
 //   Display       DRM/KMS cards, EDID, mode setting, hotplug; its heads are Outputs
 //   MQTT          the libmosquitto client on the event loop
-//   QuizHost      running a quiz: quiz files → states → publish (the controller side)
+//   PlayersContract  the phones' messages (players v1): decoding, encoding, the phone's view — no C
+//   QuizHost      running a quiz: quiz files → states → publish (the controller side), players, scoring
+//   NightStore    the night's SQLite database: runs, players, answers; resume and export
 //   Media         questions' pictures for a screen: from the broker, a folder or an https:// URL
 //                 (libcurl), verified, cached on disk, prepared off the loop
 //   Kiosk         the screen's loop: sources → store → scenes → outputs, and nothing else
@@ -46,6 +48,10 @@ let package = Package(
         .systemLibrary(name: "CZimg", pkgConfig: "zimg", providers: [.apt(["libzimg-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // No pkgConfig: libutf8proc.pc adds -DUTF8PROC_EXPORTS, a flag SwiftPM refuses (with a
+        // warning); the header is in /usr/include and the module map links the library.
+        .systemLibrary(name: "CUtf8proc", providers: [.apt(["libutf8proc-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         .target(name: "Escaping"),
         .target(name: "Platform", dependencies: ["CLinux", "Escaping"]),
@@ -60,7 +66,9 @@ let package = Package(
         .target(name: "Outputs", dependencies: ["Pixels", "Platform"]),
         .target(name: "Display", dependencies: ["CDRM", "CLinux", "Platform", "Pixels", "Outputs"]),
         .target(name: "MQTT", dependencies: ["CMosquitto", "Escaping", "Platform"]),
-        .target(name: "QuizHost", dependencies: ["QuizContract", "MQTT", "Platform", "Pictures", "Escaping"]),
+        .target(name: "PlayersContract", dependencies: ["QuizContract", "Escaping"]),
+        .target(name: "QuizHost", dependencies: ["QuizContract", "PlayersContract", "MQTT", "Platform", "Pictures", "Escaping", "CUtf8proc"]),
+        .target(name: "NightStore", dependencies: ["QuizHost", "QuizContract", "Platform", "CSQLite"]),
         .target(name: "Media", dependencies: ["Escaping", "QuizContract", "Renderer", "Pixels", "Platform", "Pictures", "CCurl"]),
         .target(name: "Kiosk", dependencies: ["Escaping", "QuizContract", "Renderer", "Pixels", "Outputs", "MQTT", "Platform", "Pictures", "Media"]),
         .executableTarget(
@@ -89,7 +97,12 @@ let package = Package(
             exclude: ["EDID"]
         ),
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "Platform", "TestSupport"]),
-        .testTarget(name: "QuizHostTests", dependencies: ["QuizHost", "QuizContract", "MQTT", "Pictures", "Platform", "TestSupport"]),
+        .testTarget(name: "QuizHostTests", dependencies: ["QuizHost", "QuizContract", "PlayersContract", "MQTT", "Pictures", "Platform", "TestSupport"]),
+        .testTarget(name: "PlayersContractTests", dependencies: ["PlayersContract", "QuizContract"]),
+        // The night store's tests, and the small tool they kill -9 in the middle of commits
+        // (also its commit bench: `night-store-probe bench DIR`).
+        .executableTarget(name: "NightStoreProbe", dependencies: ["NightStore", "QuizHost", "Platform"], path: "Tests/NightStoreProbe"),
+        .testTarget(name: "NightStoreTests", dependencies: ["NightStore", "QuizHost", "QuizContract", "Platform", "TestSupport"]),
         .testTarget(
             name: "KioskTests",
             dependencies: ["Kiosk", "Media", "QuizContract", "Renderer", "Pixels", "Pictures", "Outputs", "Display", "MQTT", "Platform", "TestSupport"]
