@@ -6,6 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 start=$(date +%s)
+# The harness's own verdict first, without QEMU: a case that crashes or checks nothing fails.
+/usr/bin/python3 vm/harness/test_cases.py
 # A failed build stops here with its errors shown (scripts/package never packages an old binary).
 deb=$(scripts/package)
 bin=$(swift build -c release --static-swift-stdlib --product quizkiosk --show-bin-path)/quizkiosk
