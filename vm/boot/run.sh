@@ -19,5 +19,7 @@ fw=$(vm/boot/simpledrm.sh "$kernel")
 python3 vm/boot/image.py --deb "$deb" --kernel-tree "$kernel" --cache vm/cache/boot --out vm/cache/boot/rootfs.cpio \
   --extra-module "$fw/simpledrm.ko" --extra-module "$fw/fakefw.ko"
 echo "boot: image $(du -h vm/cache/boot/rootfs.cpio | cut -f1) (Debian 12 + $(basename "$deb")), ready in $(( $(date +%s) - start )) s"
-python3 vm/boot/suite.py --kernel "$kernel/vmlinux" --image vm/cache/boot/rootfs.cpio --binary "$bin" \
-  --states vm/states --out "$out" "$@"
+# What tty1 is set to draw (text or graphics), sampled in the guest through the crashes.
+gcc -O2 -Wall -Werror -static -o vm/cache/boot/vtmode vm/tools/vtmode.c
+python3 vm/boot/suite.py --kernel "$kernel/vmlinux" --image vm/cache/boot/rootfs.cpio --vtmode vm/cache/boot/vtmode \
+  --binary "$bin" --states vm/states --out "$out" "$@"
