@@ -35,9 +35,20 @@ public final class ConsoleVT {
 
     deinit { giveBack() }
 
-    /// Graphics mode and keyboard off; throws what the kernel refused (EPERM: not our
-    /// controlling terminal).
+    /// The console's screen cleared (and its cursor hidden), then graphics mode and keyboard
+    /// off; throws what the kernel refused (EPERM: not our controlling terminal).
+    ///
+    /// Why clear first: after a crash the kernel puts the console's own framebuffer back on
+    /// the screen (the dead process's framebuffers go with it), and in graphics mode the
+    /// console never draws into that framebuffer again, so it shows whatever the console drew
+    /// last in text mode. systemd clears tty1 before the service starts (TTYVTDisallocate=),
+    /// but text can reach the framebuffer after that — the GPU driver's console taking over
+    /// while the service starts drew tty1's earlier text there in 2 of 6 boots (issue 21) —
+    /// and then showed for the whole restart. Cleared here, while the console still draws,
+    /// the framebuffer the kernel restores is blank; a console that takes over later, in
+    /// graphics mode, draws nothing at all.
     public func takeOver() throws(SystemError) {
+        try FileDescriptor.writeAll(Self.clearScreen, to: fd, subject: "the console's VT")
         _ = try syscall("ioctl(KDSETMODE, KD_GRAPHICS)") { ioctl(fd, UInt(KDSETMODE), Int32(KD_GRAPHICS)) }
         held = true
         _ = try syscall("ioctl(KDSKBMODE, K_OFF)") { ioctl(fd, UInt(KDSKBMODE), Int32(K_OFF)) }
@@ -51,6 +62,10 @@ public final class ConsoleVT {
         _ = ioctl(fd, UInt(KDSKBMODE), back.keyboard)
         _ = ioctl(fd, UInt(KDSETMODE), back.mode)
     }
+
+    /// Home, erase the screen, erase the scrollback (older kernels' `3J` keeps the screen),
+    /// hide the cursor (a getty's terminal reset shows it again).
+    static let clearScreen = Array("\u{1B}[H\u{1B}[2J\u{1B}[3J\u{1B}[?25l".utf8)
 
     static let textMode = Int32(KD_TEXT), graphicsMode = Int32(KD_GRAPHICS)
     static let keyboardOff = Int32(K_OFF), keyboardRaw = Int32(K_RAW), keyboardMediumRaw = Int32(K_MEDIUMRAW)

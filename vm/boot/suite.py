@@ -192,7 +192,7 @@ class BootSuite(Checks):
         # vtmode (vm/tools/vtmode.c): what tty1 is set to draw, sampled through the crashes.
         tools = {"usr/local/bin/vtmode": open(self.a.vtmode, "rb").read()}
         g = self.guest(name, VIRTIO, {"etc/quizkiosk/quizkiosk.conf": settings, "etc/quizkiosk/state.json": state,
-                                      **text, **tools})
+                                      **text, **self.text_before_takeover(), **tools})
         if g is None:
             return
         refs = self.render_ref(1920, 1080)
@@ -206,6 +206,23 @@ class BootSuite(Checks):
             self.check(f"{name}: guest", False, str(e)[-900:])
         finally:
             g.shutdown()
+
+    TEXT_BEFORE = "/etc/systemd/system/quizkiosk.service.d/text-before.conf"
+
+    def text_before_takeover(self):
+        """Text on tty1 the moment before the kiosk takes it: after systemd's own clear
+        (TTYVTDisallocate=) and once the console's framebuffer exists, so the console draws it
+        there. What 2 of 6 boots of issue 17 had by chance (the GPU driver's console taking
+        over while the service started drew tty1's earlier text), every boot: a kiosk that
+        switched to graphics mode without clearing would leave it in the framebuffer the kernel
+        puts back after a crash. The packaged ExecStart= is exec'd unchanged (same process:
+        Type=notify, NotifyAccess=main); the drop-in goes before `apt purge`."""
+        unit = open(os.path.join(HERE, "..", "..", "packaging", "quizkiosk.service")).read()
+        start = re.search(r"^ExecStart=(/usr/bin/quizkiosk .+)$", unit, re.M).group(1)
+        script = ("until [ -e /sys/class/graphics/fb0 ]; do sleep 0.1; done; "
+                  f"printf 'Debian GNU/Linux 12 kiosk tty1\\\\n\\\\nkiosk login (just before the kiosk): ' > /dev/tty1; "
+                  f"exec {start}")
+        return {self.TEXT_BEFORE.lstrip("/"): f"[Service]\nExecStart=\nExecStart=/bin/sh -c \"{script}\"\n"}
 
     def first_frame(self, g, name, refs):
         match, secs, bad = self.watch_screen(g, f"{name}-first", refs, timeout=120)
@@ -291,6 +308,7 @@ class BootSuite(Checks):
         self.check(f"{name}: `systemctl stop` after the crashes gives tty1 text mode and a keyboard back",
                    out.strip() == "mode=text kb=unicode", out.strip())
         off = self.no_picture(g, name)
+        g.sh(f"rm {self.TEXT_BEFORE} && rmdir {os.path.dirname(self.TEXT_BEFORE)} && systemctl daemon-reload", check=True)
         for i, match, odd in kills:
             other = [what for what, img in odd if off is None or img != off]
             nothing = len(odd) - len(other)
