@@ -43,8 +43,9 @@ public final class ConsoleVT {
     /// console never draws into that framebuffer again, so it shows whatever the console drew
     /// last in text mode. systemd clears tty1 before the service starts (TTYVTDisallocate=),
     /// but text can reach the framebuffer after that — the GPU driver's console taking over
-    /// while the service starts drew tty1's earlier text there in 2 of 6 boots (issue 21) —
-    /// and then showed for the whole restart. Cleared here, while the console still draws,
+    /// while the service started drew tty1's earlier text there in some boots of the boot
+    /// test (2 of 6 in issue 17) — and it then showed for the whole restart after every
+    /// crash. Cleared here, while the console still draws,
     /// the framebuffer the kernel restores is blank; a console that takes over later, in
     /// graphics mode, draws nothing at all.
     public func takeOver() throws(SystemError) {
