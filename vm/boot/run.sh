@@ -6,10 +6,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 start=$(date +%s)
-# The harness's own verdict first, without QEMU: a case that crashes or checks nothing fails.
-/usr/bin/python3 vm/harness/test_cases.py
 # A failed build stops here with its errors shown (scripts/package never packages an old binary).
 deb=$(scripts/package)
+# The harness's own verdict before anything boots (no QEMU): a case that crashes or checks
+# nothing fails.
+/usr/bin/python3 vm/harness/test_cases.py
 bin=$(swift build -c release --static-swift-stdlib --product quizkiosk --show-bin-path)/quizkiosk
 kernel=$(vm/fetch-kernel.sh)
 out=vm/cache/out/boot

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The runner's verdict (cases.py) without QEMU: fake cases that crash in the ways real ones
 did — or could — and one that checks nothing must turn the run red, with the traceback shown;
-passing cases alone must pass. vm/run.sh and vm/boot/run.sh run this before building anything.
+passing cases alone must pass. vm/run.sh and vm/boot/run.sh run this after their build, before
+anything boots (scripts/test's sandboxed script tests expect a failed build to come first).
 
     /usr/bin/python3 vm/harness/test_cases.py"""
 import contextlib, io, os, subprocess, sys, types, unittest
