@@ -7,6 +7,8 @@ import PackageDescription
 // One job per module (README "Layout"):
 //   Escaping      outside text made safe to print (log lines, errors) — no dependencies
 //   QuizContract  the quiz state and its JSON: types, limits, decoder, encoder, RFC 3339 — no C
+//   Locales       the room's language: CLDR plural rules and number formats, the screen's and the
+//                 phones' words in 15 languages, language tags and the guess from a text — no C
 //   Pixels        Canvas, colours, rectangles, paths, blending, PNG — no text, scenes or DRM
 //   Pictures      question pictures: SHA-256, PNG/JPEG/WebP decoding, scaling — on Pixels, no scenes
 //   Renderer      text (FreeType, HarfBuzz, fontconfig) and the scenes, on Pixels
@@ -21,6 +23,7 @@ let package = Package(
         .executable(name: "quizkiosk", targets: ["QuizKiosk"]),
         .library(name: "Renderer", targets: ["Renderer"]),
         .library(name: "QuizContract", targets: ["QuizContract"]),
+        .library(name: "Locales", targets: ["Locales"]),
     ],
     targets: [
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
@@ -40,11 +43,12 @@ let package = Package(
         .target(name: "Escaping"),
         .target(name: "Platform", dependencies: ["CLinux", "Escaping"]),
         .target(name: "QuizContract", dependencies: ["Escaping"]),
+        .target(name: "Locales", dependencies: ["QuizContract"]),
         .target(name: "Pixels", dependencies: ["CPNG", "Platform"]),
         .target(name: "Pictures", dependencies: ["Pixels", "Platform", "Escaping", "CPNG", "CTurboJPEG", "CWebP", "CZimg", "CCrypto"]),
         .target(
             name: "Renderer",
-            dependencies: ["Pixels", "QuizContract", "Platform", "CFreeType", "CHarfBuzz", "CFontconfig", "CQRencode"]
+            dependencies: ["Pixels", "QuizContract", "Locales", "Platform", "CFreeType", "CHarfBuzz", "CFontconfig", "CQRencode"]
         ),
         .target(name: "Display", dependencies: ["CDRM", "CLinux", "Platform", "Pixels"]),
         .target(name: "MQTT", dependencies: ["CMosquitto", "Escaping", "Platform"]),
@@ -63,6 +67,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Platform", "QuizContract", "Pixels", "Pictures", "Renderer", "Display", "MQTT"], path: "Tests/TestSupport"),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Escaping", "TestSupport"]),
         .testTarget(name: "QuizContractTests", dependencies: ["QuizContract", "TestSupport"]),
+        .testTarget(name: "LocalesTests", dependencies: ["Locales", "QuizContract", "TestSupport"]),
         .testTarget(name: "PixelsTests", dependencies: ["Pixels", "TestSupport"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Pixels", "Platform", "TestSupport"]),
         .testTarget(
