@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Pixels", "Platform", "TestSupport"]),
         .testTarget(
             name: "RendererTests",
-            dependencies: ["Renderer", "Pixels", "QuizContract", "Platform", "TestSupport"],
+            dependencies: ["Renderer", "Locales", "Pixels", "QuizContract", "Platform", "TestSupport"],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(

@@ -80,9 +80,12 @@ public struct RoomLocale: Equatable, Sendable {
     public var isRightToLeft: Bool { language.isRightToLeft }
 
     /// The room's locale: the tag's when it names one of the fifteen languages; otherwise the
-    /// language the text is written in (`ScriptGuess`); nil when neither tells.
-    public static func of(tag: String?, texts: [String]) -> RoomLocale? {
+    /// language the texts are written in (`ScriptGuess`, each text's letters counted `weight`
+    /// times); nil when neither tells.
+    public static func of(tag: String?, weighted texts: [(text: String, weight: Int)]) -> RoomLocale? {
         if let tag, let known = RoomLocale(tag: tag) { return known }
-        return ScriptGuess.language(of: texts).map { RoomLocale($0) }
+        return ScriptGuess.language(weighted: texts).map { RoomLocale($0) }
     }
+
+    public static func of(tag: String?, texts: [String]) -> RoomLocale? { of(tag: tag, weighted: texts.map { ($0, 1) }) }
 }

@@ -33,17 +33,21 @@ public enum ScriptGuess {
 
     /// The language of `texts` taken together, or nil when they hold no letter of these
     /// scripts (an empty idle screen, a title of digits).
-    public static func language(of texts: [String]) -> Language? {
+    public static func language(of texts: [String]) -> Language? { language(weighted: texts.map { ($0, 1) }) }
+
+    /// The same with each text's letters counted `weight` times: a question says more about
+    /// the room than its title, and its choices (names, numbers, code) least.
+    public static func language(weighted: [(text: String, weight: Int)]) -> Language? {
         var weight: [Script: Int] = [:]
         var hans = 0, hant = 0
-        for text in texts {
+        for (text, w) in weighted {
             for s in text.unicodeScalars {
                 guard let script = script(s) else { continue }
                 switch script {
-                case .latin, .arabic, .hebrew, .thai, .devanagari: weight[script, default: 0] += 1
-                case .hangul, .kana: weight[script, default: 0] += 2
+                case .latin, .arabic, .hebrew, .thai, .devanagari: weight[script, default: 0] += w
+                case .hangul, .kana: weight[script, default: 0] += 2 * w
                 case .han:
-                    weight[.han, default: 0] += 2
+                    weight[.han, default: 0] += 2 * w
                     if binarySearch(CLDR.hansOnly, s.value) { hans += 1 }
                     if binarySearch(CLDR.hantOnly, s.value) { hant += 1 }
                 }

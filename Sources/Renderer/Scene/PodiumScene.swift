@@ -39,10 +39,9 @@ struct PodiumScene: Scene {
         // The winners may be larger, never smaller than the others.
         let topNames = ctx.fitGroup(winners.filter { $0.rank == 1 }.map(\.entry.name), weight: .bold, size: 60 * k, min: groupSize,
                                     box: nameBox, lines: 2, balance: true)
-        let locale = ctx.locale ?? .en
         // Scores: one size, the largest at which the widest fits its column.
         var scores: [TextBlock] = []
-        let texts = winners.map { NumberFormat.grouped($0.entry.score, locale) }
+        let texts = winners.map { ctx.labels.number($0.entry.score) }
         // Never larger than the names above them.
         _ = ctx.text.largestSize(from: ctx.px(min(type.score, max(groupSize, type.floor))), to: ctx.px(type.floor)) { s in
             scores = texts.map { ctx.text.layoutNumber($0, size: s, weight: .bold) }
@@ -85,7 +84,7 @@ struct PodiumScene: Scene {
             ctx.fill(.podium, Box(x: block.x, y: block.maxY - min(20, block.h), w: block.w, h: min(20, block.h)), medal,
                      index: group.first?.offset)
             let rankBox = Box(x: block.x, y: block.y + 16, w: block.w, h: min(150 * k, full.h - 32))
-            let numeral = ctx.fit(String(rank), weight: .bold, size: (rank == 1 ? 130 : 110) * k, min: 48, in: rankBox, lines: 1)
+            let numeral = ctx.fit(ctx.labels.number(rank), weight: .bold, size: (rank == 1 ? 130 : 110) * k, min: 48, in: rankBox, lines: 1)
             ctx.place(numeral, .rank, index: group.first?.offset, in: rankBox, align: .center, vertical: .center, color: t.darkText,
                       on: medal, clip: rise >= 1 ? nil : block)
             for (j, (i, person)) in group.enumerated() {

@@ -14,7 +14,7 @@ enum QuestionHeader {
         let leftEnd = row.maxX - rightW - gap
         var progress: TextBlock?
         if let n = q.number {
-            let label = q.total.map { "\(n) / \($0)" } ?? "\(n)"
+            let label = ctx.labels.progress(n, of: q.total)
             progress = ctx.fit(label, weight: .bold, size: type.progress, min: type.floor,
                                in: Box(x: 0, y: 0, w: max(1, min(320 * type.k, leftEnd - row.x)), h: row.h), lines: 1)
         }

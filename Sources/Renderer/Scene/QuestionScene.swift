@@ -37,8 +37,8 @@ struct QuestionScene: Scene {
         }
         ctx.place(L.question, .question, in: L.questionBox, align: n == 0 ? .center : .left, color: t.text, on: t.background)
 
-        if let answered = q.answered, !over || entering < 1 {
-            ctx.text(ctx.labels.answered(answered, of: q.players), .answered, weight: .bold, size: L.type.label,
+        if let answered = q.answered.flatMap({ ctx.labels.answered($0, of: q.players) }), !over || entering < 1 {
+            ctx.text(answered, .answered, weight: .bold, size: L.type.label,
                      min: L.type.floor, in: L.status, lines: 1, align: .center, vertical: .center,
                      color: over ? fadingOut(t.mutedText) : t.mutedText, on: t.background)
         }

@@ -12,7 +12,6 @@ struct RevealScene: Scene {
         let n = min(q.choices.count, t.choices.count)
         let L = QuestionLayout.fitted(q, choices: n, in: ctx)
         let frame = L.frame, type = L.type
-        let locale = ctx.locale ?? .en
 
         let counts = q.answerCounts.map { c in (0..<n).map { i in i < c.count ? max(0, c[i]) : 0 } }
         let total = counts?.reduce(0, +) ?? 0
@@ -50,9 +49,9 @@ struct RevealScene: Scene {
             motion.originState.map { Moment.sameScene($0, state) } == true ? pose.tallies : nil
         }.flatMap { $0.count == n ? $0 : nil }
         if let counts {
-            let percents = NumberFormat.percentages(counts)
-            let countW = counts.map { ctx.width(ctx.number(NumberFormat.grouped($0, locale), size: type.label)) }.max() ?? 0
-            let percentW = ctx.width(ctx.number("100%", weight: .regular, size: type.label))
+            let percents = Percentages.of(counts)
+            let countW = counts.map { ctx.width(ctx.number(ctx.labels.number($0), size: type.label)) }.max() ?? 0
+            let percentW = ctx.width(ctx.number(ctx.labels.percent(100), weight: .regular, size: type.label))
             let p = motion.progress(Timeline.bars)
             var shown: [Pose.Tally] = []
             for i in 0..<n {
@@ -63,7 +62,7 @@ struct RevealScene: Scene {
                                      percent: Ease.mix(start.percent, end.percent, p))
                 shown.append(now)
                 tallies[i] = ChoiceBox.Tally(count: Int(now.count.rounded()), percent: Int(now.percent.rounded()), share: now.share,
-                                             countW: countW, percentW: percentW, locale: locale)
+                                             countW: countW, percentW: percentW)
             }
             ctx.shown.tallies = shown
         }

@@ -1,3 +1,4 @@
+import Locales
 import Pixels
 import QuizContract
 
@@ -14,7 +15,8 @@ final class SceneContext {
     /// Seconds since the Unix epoch.
     let now: Double
     /// The room's language; nil when nothing tells (an idle screen that has heard nothing).
-    let locale: ShowLocale?
+    let locale: RoomLocale?
+    /// Its words and numbers (English when nothing tells).
     let labels: Labels
     /// The venue's logo scaled to a pixel height (cached by the renderer), or nil.
     let logo: (Int) -> Image?
@@ -27,7 +29,7 @@ final class SceneContext {
     var shown = Pose()
     private(set) var items: [SceneItem] = []
 
-    init(text: TextEngine, viewport: Viewport, theme: Theme, settings: SceneSettings, now: Double, locale: ShowLocale?,
+    init(text: TextEngine, viewport: Viewport, theme: Theme, settings: SceneSettings, now: Double, locale: RoomLocale?,
          motion: SceneMotion = .settled, logo: @escaping (Int) -> Image?,
          picture: @escaping (String, PictureSlot) -> OpaqueImage? = { _, _ in nil }) {
         self.motion = motion
@@ -37,7 +39,7 @@ final class SceneContext {
         self.type = TypeScale(textScale: settings.textScale)
         self.now = now
         self.locale = locale
-        self.labels = Labels.of(locale ?? .en)
+        self.labels = Labels(locale ?? RoomLocale(.en))
         self.logo = logo
         self.picture = picture
     }

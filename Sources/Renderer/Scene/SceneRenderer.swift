@@ -1,3 +1,4 @@
+import Locales
 import Pixels
 import QuizContract
 
@@ -48,7 +49,7 @@ public final class SceneRenderer {
     func layout(_ frame: SceneFrame, motion: SceneMotion) -> (description: SceneDescription, pose: Pose) {
         let viewport = self.viewport(frame)
         let ctx = SceneContext(text: text, viewport: viewport, theme: theme, settings: settings, now: frame.now,
-                               locale: ShowLocale.of(frame.state), motion: motion,
+                               locale: RoomLocale.of(frame.state), motion: motion,
                                logo: { [unowned self] in self.logo(height: $0) },
                                picture: { [unowned self] in self.pictures?.picture($0, for: $1) })
         ctx.background(theme.background)
