@@ -16,6 +16,8 @@ public final class SceneRenderer {
     let paths = PathCache()
     /// Where questions' pictures come from, ready to draw; nil: every picture is a placeholder.
     public var pictures: PictureProvider?
+    /// Set by tests: lays every room out mirrored (true) or none (false) whatever its language.
+    var mirroring: Bool?
 
     public init(text: TextEngine, theme: Theme = .standard, settings: SceneSettings = SceneSettings()) {
         self.text = text
@@ -49,7 +51,7 @@ public final class SceneRenderer {
     func layout(_ frame: SceneFrame, motion: SceneMotion) -> (description: SceneDescription, pose: Pose) {
         let viewport = self.viewport(frame)
         let ctx = SceneContext(text: text, viewport: viewport, theme: theme, settings: settings, now: frame.now,
-                               locale: RoomLocale.of(frame.state), motion: motion,
+                               locale: RoomLocale.of(frame.state), motion: motion, mirrored: mirroring,
                                logo: { [unowned self] in self.logo(height: $0) },
                                picture: { [unowned self] in self.pictures?.picture($0, for: $1) })
         ctx.background(theme.background)
@@ -72,6 +74,11 @@ public final class SceneRenderer {
     }
 
     var type: TypeScale { TypeScale(textScale: settings.textScale) }
+
+    /// How a state's items are mirrored on `viewport`: in a right-to-left room, else nil.
+    func mirror(_ state: QuizState, _ viewport: Viewport) -> Mirror? {
+        mirroring ?? (RoomLocale.of(state)?.isRightToLeft ?? false) ? Mirror(safeArea: viewport.safeArea) : nil
+    }
 
     func scene(for phase: QuizState.Phase) -> any Scene {
         switch phase {
