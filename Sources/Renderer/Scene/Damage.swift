@@ -24,8 +24,8 @@ extension SceneRenderer {
             r.rects = r.rects.map(mirror.rect)
             return r
         }
-        let before = mirrored(scene.clockRegions(old.state, viewport: viewport, type: type, now: old.now))
-        let after = mirrored(scene.clockRegions(new.state, viewport: viewport, type: type, now: new.now))
+        let before = mirrored(scene.clockRegions(old.state, in: context(old)))
+        let after = mirrored(scene.clockRegions(new.state, in: context(new)))
         switch (before, after) {
         case (nil, nil): return []
         case let (b?, a?) where b.layout != a.layout: return [bounds]

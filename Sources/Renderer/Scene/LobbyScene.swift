@@ -45,12 +45,15 @@ struct LobbyScene: Scene {
     /// `bottom`; at the venue's text scale when the column fits, else at the largest that does.
     private func stack(_ state: QuizState, _ lobby: QuizState.Lobby, qr: QRCode? = nil, hasQR: Bool = false, x: Double, w: Double,
                        top: Double, bottom: Double, align: HorizontalAlignment, _ ctx: SceneContext) {
-        var parts = self.parts(state, lobby, qr: qr, hasQR: hasQR, w: w, top: top, bottom: bottom, ctx)
-        while total(parts, ctx) > bottom - top, ctx.type.k > 1 {
-            ctx.type = TypeScale(textScale: max(1, ctx.type.k * 0.9))
-            parts = self.parts(state, lobby, qr: qr, hasQR: hasQR, w: w, top: top, bottom: bottom, ctx)
+        if ctx.type.k > 1 {
+            let k = ctx.type.k
+            ctx.type = TypeScale(textScale: ScaleSearch.largest(upTo: k) { b in
+                ctx.type = TypeScale(textScale: b)
+                return total(self.parts(state, lobby, qr: qr, hasQR: hasQR, w: w, top: top, bottom: bottom, ctx), ctx) <= bottom - top
+            })
         }
-        emit(parts, x: x, w: w, top: top, bottom: bottom, align: align, ctx)
+        emit(self.parts(state, lobby, qr: qr, hasQR: hasQR, w: w, top: top, bottom: bottom, ctx), x: x, w: w, top: top, bottom: bottom,
+             align: align, ctx)
     }
 
     private func height(_ p: Part, _ ctx: SceneContext) -> Double {
@@ -166,10 +169,22 @@ struct LobbyScene: Scene {
 
     /// The join code, never cut: the largest size that holds it on one line, down to its
     /// floor; below that it wraps (where UAX #14 allows, else between characters) at the floor.
+    /// Above a text scale of 1 the one-line size is the largest whole pixel size that fits (the
+    /// shrink loop's 8% steps start from the size asked for: a larger scale could land lower).
     static func joinCode(_ code: String, width: Double, _ ctx: SceneContext) -> TextBlock {
         let type = ctx.type
-        let one = ctx.fit(code, weight: .bold, size: type.joinCode, min: type.joinCodeFloor,
+        var one = ctx.fit(code, weight: .bold, size: type.joinCode, min: type.joinCodeFloor,
                           in: Box(x: 0, y: 0, w: width, h: ctx.lineHeight(size: type.joinCode, weight: .bold)), lines: 1)
+        if type.k > 1, !one.truncated {
+            var lo = one.size, hi = ctx.px(type.joinCode)
+            func fits(_ s: Int) -> Bool { ctx.text.layout(code, size: s, weight: .bold).width <= ctx.px(width) }
+            if fits(hi) { lo = hi }
+            while hi - lo > 1 {
+                let mid = (lo + hi) / 2
+                if fits(mid) { lo = mid } else { hi = mid }
+            }
+            one = ctx.text.layout(code, size: lo, weight: .bold)
+        }
         guard one.truncated else { return one }
         return ctx.fit(code, weight: .bold, size: type.joinCodeFloor, min: type.floor, in: Box(x: 0, y: 0, w: width, h: 10_000),
                        balance: true)

@@ -236,12 +236,13 @@ final class SceneContext {
 protocol Scene {
     func layout(_ state: QuizState, in ctx: SceneContext)
 
-    /// The parts of the screen whose pixels depend on the clock, or nil when none do.
-    func clockRegions(_ state: QuizState, viewport: Viewport, type: TypeScale, now: Double) -> ClockRegions?
+    /// The parts of the screen whose pixels depend on the clock at `ctx.now`, or nil when none
+    /// do (in left-to-right pixels: the renderer mirrors them with the room).
+    func clockRegions(_ state: QuizState, in ctx: SceneContext) -> ClockRegions?
 }
 
 extension Scene {
-    func clockRegions(_ state: QuizState, viewport: Viewport, type: TypeScale, now: Double) -> ClockRegions? { nil }
+    func clockRegions(_ state: QuizState, in ctx: SceneContext) -> ClockRegions? { nil }
 }
 
 /// Where a scene changes with time, and what it shows there: two times with equal `shows`

@@ -15,7 +15,8 @@ struct StandingRows {
     let moveW: Double
     let badge: Double
 
-    init(_ rows: [Ranked], boxes: [Box], ctx: SceneContext) {
+    /// `nameAtMost` (px): the names no larger (the places under the podium, beside the winner's).
+    init(_ rows: [Ranked], boxes: [Box], nameAtMost: Int? = nil, ctx: SceneContext) {
         self.rows = rows
         self.boxes = boxes
         let type = ctx.type
@@ -41,7 +42,8 @@ struct StandingRows {
         let nameW = rowW - Self.nameX(badge: badge, ctx) - 24 * type.k - moveW - scoreW - 24 * type.k
         // Not below 36: one absurdly long name is cut after two lines rather than shrinking
         // every name on the board to the floor.
-        names = ctx.fitGroup(rows.map(\.entry.name), weight: .bold, size: type.name, min: type.choiceFloor,
+        let largest = nameAtMost.map { min(type.name, Double($0) / ctx.viewport.scale) } ?? type.name
+        names = ctx.fitGroup(rows.map(\.entry.name), weight: .bold, size: largest, min: min(largest, type.choiceFloor),
                              box: Box(x: 0, y: 0, w: max(1, nameW), h: bandH - 16), lines: 2, balance: true)
     }
 
