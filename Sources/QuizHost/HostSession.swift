@@ -79,7 +79,7 @@ public struct HostSession: Sendable {
 
     /// The state to publish for where the quiz is now.
     public func state() -> QuizState {
-        var s = QuizState(quizId: quizId, revision: revision, title: quiz.title)
+        var s = QuizState(quizId: quizId, revision: revision, title: quiz.title, locale: quiz.locale)
         switch position {
         case .lobby:
             s.phase = .lobby

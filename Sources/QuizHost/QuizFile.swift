@@ -1,3 +1,4 @@
+import Escaping
 import Platform
 import QuizContract
 
@@ -37,6 +38,9 @@ public struct QuizFile: Equatable, Sendable {
     public var questions: [Question]
     /// Standings shown by the leaderboard key when no --scores file is given (rehearsals).
     public var leaderboard: [QuizState.Standing]
+    /// The room's language (a BCP 47 tag: "de", "zh-TW", "ar-u-nu-latn"), copied into every
+    /// state: the screens' own words and numbers. Nil: the screens guess from the text.
+    public var locale: String? = nil
 
     public static let defaultTimeLimit = 20.0
     public static let maxBytes = 1 << 20
@@ -86,13 +90,21 @@ public struct QuizFile: Equatable, Sendable {
 
     private static func fields(of json: JSONValue) throws(FieldError) -> QuizFile {
         let root = try FieldReader(json, name: "the file")
-        try root.allowOnly(["title", "quizId", "joinCode", "joinURL", "timeLimit", "questions", "leaderboard"])
+        try root.allowOnly(["title", "quizId", "locale", "joinCode", "joinURL", "timeLimit", "questions", "leaderboard"])
         let title = try root.required("title", max: Limits.titleLength, why: "the quiz's name")
         let defaultLimit = try seconds(root, "timeLimit") ?? defaultTimeLimit
         var quiz = QuizFile(title: title, quizId: try root.string("quizId", max: Limits.quizIdLength),
                             joinCode: try root.string("joinCode", max: Limits.joinCodeLength),
                             joinURL: try root.string("joinURL", max: Limits.joinURLLength),
                             questions: [], leaderboard: [])
+        if let locale = try root.string("locale", max: Limits.localeLength) {
+            // What a state's decoder takes: a tag's letters, digits and hyphens (a screen that
+            // has no words for the language guesses from the text).
+            guard !locale.isEmpty, locale.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }) else {
+                throw FieldError("locale: \(Escaping.quoted(locale)) is not a language tag like de, zh-TW or pt-BR")
+            }
+            quiz.locale = locale
+        }
         guard let list = try root.objects("questions", maxItems: maxQuestions) else {
             throw FieldError("questions: missing (a list of questions)")
         }
