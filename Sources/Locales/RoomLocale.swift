@@ -76,7 +76,7 @@ public struct RoomLocale: Equatable, Sendable {
     }
 
     public var phrases: Phrases { Phrases.of(language) }
-    public var numbers: NumberFormatter { NumberFormatter(self) }
+    public var numbers: RoomNumbers { RoomNumbers(self) }
     public var isRightToLeft: Bool { language.isRightToLeft }
 
     /// The room's locale: the tag's when it names one of the fifteen languages; otherwise the

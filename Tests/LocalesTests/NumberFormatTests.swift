@@ -4,7 +4,7 @@ import Testing
 /// Numbers as CLDR writes them in each room: grouping (Indian 3;2, Spanish's minimum of two
 /// digits above the group), the group and percent spacing, the numbering system.
 @Suite struct NumberFormatTests {
-    static func numbers(_ tag: String) throws -> NumberFormatter { try #require(RoomLocale(tag: tag)).numbers }
+    static func numbers(_ tag: String) throws -> RoomNumbers { try #require(RoomLocale(tag: tag)).numbers }
 
     @Test func grouping() throws {
         #expect(try Self.numbers("en").integer(1_234_567) == "1,234,567")

@@ -19,7 +19,7 @@ extension RoomLocale {
 struct Labels {
     let locale: RoomLocale
     let phrases: Phrases
-    let numbers: NumberFormatter
+    let numbers: RoomNumbers
 
     init(_ locale: RoomLocale) {
         self.locale = locale

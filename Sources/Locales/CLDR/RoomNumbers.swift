@@ -41,7 +41,7 @@ struct LocaleNumbers: Equatable, Sendable {
 /// Maghreb and the Emirates: Latin digits — what the room's phones show), or the tag's
 /// `-u-nu-` keyword: "ar-u-nu-latn" for a venue that wants Latin digits, "hi-u-nu-deva" for
 /// Devanagari ones (`native` and `latn` are kept for every language).
-public struct NumberFormatter: Equatable, Sendable {
+public struct RoomNumbers: Equatable, Sendable {
     let system: NumberSystemData
     let minimumGroupingDigits: Int
 
