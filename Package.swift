@@ -8,6 +8,8 @@ import PackageDescription
 //   Escaping      outside text made safe to print (log lines, errors) — no dependencies
 //   Platform      descriptors, errno, the event loop and its clocks, logging, processes
 //   QuizContract  the quiz state and its JSON: types, limits, decoder, encoder, RFC 3339 — no C
+//   Locales       the room's language: CLDR plural rules and number formats, the screen's and the
+//                 phones' words in 15 languages, language tags and the guess from a text — no C
 //   Pixels        Canvas, colours, rectangles, paths, blending, PNG — no text, scenes or DRM
 //   Pictures      question pictures: SHA-256, PNG/JPEG/WebP decoding, scaling — on Pixels, no scenes
 //   Renderer      text (FreeType, HarfBuzz, fontconfig) and the scenes, on Pixels
@@ -33,6 +35,7 @@ let package = Package(
         .executable(name: "quizkiosk", targets: ["QuizKiosk"]),
         .library(name: "Renderer", targets: ["Renderer"]),
         .library(name: "QuizContract", targets: ["QuizContract"]),
+        .library(name: "Locales", targets: ["Locales"]),
     ],
     targets: [
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
@@ -56,18 +59,19 @@ let package = Package(
         .target(name: "Escaping"),
         .target(name: "Platform", dependencies: ["CLinux", "Escaping"]),
         .target(name: "QuizContract", dependencies: ["Escaping"]),
+        .target(name: "Locales", dependencies: ["QuizContract"]),
         .target(name: "Pixels", dependencies: ["CPNG", "Platform"], swiftSettings: pixelWork),
         .target(name: "Pictures", dependencies: ["Pixels", "Platform", "Escaping", "CPNG", "CTurboJPEG", "CWebP", "CZimg", "CCrypto"]),
         .target(
             name: "Renderer",
-            dependencies: ["Pixels", "QuizContract", "Platform", "CFreeType", "CHarfBuzz", "CFontconfig", "CQRencode"],
+            dependencies: ["Pixels", "QuizContract", "Locales", "Platform", "CFreeType", "CHarfBuzz", "CFontconfig", "CQRencode"],
             swiftSettings: pixelWork
         ),
         .target(name: "Outputs", dependencies: ["Pixels", "Platform"]),
         .target(name: "Display", dependencies: ["CDRM", "CLinux", "Platform", "Pixels", "Outputs"]),
         .target(name: "MQTT", dependencies: ["CMosquitto", "Escaping", "Platform"]),
-        .target(name: "PlayersContract", dependencies: ["QuizContract", "Escaping"]),
-        .target(name: "QuizHost", dependencies: ["QuizContract", "PlayersContract", "MQTT", "Platform", "Pictures", "Escaping", "CUtf8proc"]),
+        .target(name: "PlayersContract", dependencies: ["QuizContract", "Locales", "Escaping"]),
+        .target(name: "QuizHost", dependencies: ["QuizContract", "Locales", "PlayersContract", "MQTT", "Platform", "Pictures", "Escaping", "CUtf8proc"]),
         .target(name: "NightStore", dependencies: ["QuizHost", "QuizContract", "Platform", "CSQLite"]),
         .target(name: "Media", dependencies: ["Escaping", "QuizContract", "Renderer", "Pixels", "Platform", "Pictures", "CCurl"]),
         .target(name: "Kiosk", dependencies: ["Escaping", "QuizContract", "Renderer", "Pixels", "Outputs", "MQTT", "Platform", "Pictures", "Media"]),
@@ -84,11 +88,12 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Platform", "QuizContract", "Pixels", "Pictures", "Renderer", "Display", "MQTT"], path: "Tests/TestSupport", swiftSettings: pixelWork),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Escaping", "TestSupport"]),
         .testTarget(name: "QuizContractTests", dependencies: ["QuizContract", "TestSupport"]),
+        .testTarget(name: "LocalesTests", dependencies: ["Locales", "QuizContract", "TestSupport"]),
         .testTarget(name: "PixelsTests", dependencies: ["Pixels", "TestSupport"], swiftSettings: pixelWork),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Pixels", "Platform", "TestSupport"]),
         .testTarget(
             name: "RendererTests",
-            dependencies: ["Renderer", "Pixels", "QuizContract", "Platform", "TestSupport"],
+            dependencies: ["Renderer", "Locales", "Pixels", "QuizContract", "Platform", "TestSupport"],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(
@@ -98,7 +103,7 @@ let package = Package(
         ),
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "Platform", "TestSupport"]),
         .testTarget(name: "QuizHostTests", dependencies: ["QuizHost", "QuizContract", "PlayersContract", "MQTT", "Pictures", "Platform", "TestSupport"]),
-        .testTarget(name: "PlayersContractTests", dependencies: ["PlayersContract", "QuizContract"]),
+        .testTarget(name: "PlayersContractTests", dependencies: ["Locales", "PlayersContract", "QuizContract"]),
         // The night store's tests, and the small tool they kill -9 in the middle of commits
         // (also its commit bench: `night-store-probe bench DIR`).
         .executableTarget(name: "NightStoreProbe", dependencies: ["NightStore", "QuizHost", "Platform"], path: "Tests/NightStoreProbe"),

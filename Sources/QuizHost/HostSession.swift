@@ -1,3 +1,4 @@
+import Locales
 import QuizContract
 
 /// The host's side of a quiz as a state machine: where the quiz is (lobby, a question, its
@@ -106,13 +107,12 @@ public struct HostSession: Sendable {
         String((0..<6).map { _ in Character(Unicode.Scalar(UInt8(ascii: "0") + UInt8.random(in: 0...9, using: &random))) })
     }
 
-    /// Japanese when the quiz's text holds kana or kanji (as the screens guess), else English.
+    /// The language of the quiz's text, guessed as the screens guess it (`ScriptGuess`: the
+    /// questions weigh most, then the title, then the choices), else English: the phones' words.
     static func guessLocale(_ quiz: QuizFile) -> String {
-        let texts = [quiz.title] + quiz.questions.map(\.text)
-        let japanese = texts.contains { t in
-            t.unicodeScalars.contains { (0x3040...0x30FF).contains($0.value) || (0x4E00...0x9FFF).contains($0.value) }
-        }
-        return japanese ? "ja" : "en"
+        var texts: [(text: String, weight: Int)] = [(quiz.title, 2)]
+        for q in quiz.questions { texts += [(q.text, 3)] + q.choices.map { ($0, 1) } }
+        return RoomLocale.of(tag: nil, weighted: texts)?.language.tag ?? "en"
     }
 
     /// Applies a key; returns why nothing happened when the key does not apply here.

@@ -46,7 +46,9 @@ public struct QuizFile: Equatable, Sendable {
     public var questions: [Question]
     /// Standings shown by the leaderboard key when no --scores file is given (rehearsals).
     public var leaderboard: [QuizState.Standing]
-    /// The room's language (`ja`, `en-GB`, …) for the screens' and the phones' own words.
+    /// The room's language (a BCP 47 tag: "de", "zh-TW", "ar-u-nu-latn"), copied into every
+    /// state: the screens' and the phones' own words and numbers. Nil: the screens guess from
+    /// the text.
     public var locale: String? = nil
 
     public init(title: String, quizId: String?, joinCode: String?, joinURL: String?, questions: [Question],
@@ -108,7 +110,7 @@ public struct QuizFile: Equatable, Sendable {
 
     private static func fields(of json: JSONValue) throws(FieldError) -> QuizFile {
         let root = try FieldReader(json, name: "the file")
-        try root.allowOnly(["title", "quizId", "joinCode", "joinURL", "timeLimit", "questions", "leaderboard", "locale"])
+        try root.allowOnly(["title", "quizId", "locale", "joinCode", "joinURL", "timeLimit", "questions", "leaderboard"])
         let title = try root.required("title", max: Limits.titleLength, why: "the quiz's name")
         let defaultLimit = try seconds(root, "timeLimit") ?? defaultTimeLimit
         var quiz = QuizFile(title: title, quizId: try root.string("quizId", max: Limits.quizIdLength),
@@ -116,9 +118,10 @@ public struct QuizFile: Equatable, Sendable {
                             joinURL: try root.string("joinURL", max: Limits.joinURLLength),
                             questions: [], leaderboard: [])
         if let locale = try root.string("locale", max: Limits.localeLength) {
-            // As the state decoder reads it: a language tag's letters, digits and hyphens.
+            // What a state's decoder takes: a tag's letters, digits and hyphens (a screen that
+            // has no words for the language guesses from the text).
             guard !locale.isEmpty, locale.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }) else {
-                throw FieldError("locale: \(Escaping.quoted(locale)) is not a language tag like ja or en-GB")
+                throw FieldError("locale: \(Escaping.quoted(locale)) is not a language tag like de, zh-TW or pt-BR")
             }
             quiz.locale = locale
         }

@@ -1,3 +1,4 @@
+import Locales
 import Pixels
 import QuizContract
 @testable import Renderer
@@ -297,7 +298,8 @@ import Testing
         // Nothing to tell from: both languages.
         let idle = Self.texts(try Self.describe(.idle, 1920, 1080), .label).compactMap(\.text)
         #expect(idle == ["Waiting for the quiz to start", "クイズの開始をお待ちください"])
-        #expect(ShowLocale.of(QuizState(title: "Quiz", locale: "fr")) == .en, "unknown languages fall back to the text")
+        #expect(RoomLocale.of(QuizState(title: "Quiz", locale: "sv"))?.language == .en, "unknown languages fall back to the text")
+        #expect(RoomLocale.of(QuizState(title: "Quiz", locale: "fr"))?.language == .fr)
     }
 
     /// The description is the drawing: rendering the items gives the frame, and the JSON has

@@ -88,6 +88,23 @@ enum ShowStates {
         .init(name: "Marie", score: 3900), .init(name: "Jo", score: 3900), .init(name: "ゆうき", score: 100),
     ])
 
+    /// The long question with six choices (it dropped from 36 to 30 px at text scale 1.5).
+    static let longSix = QuizState(phase: .question, title: "Friday Pub Quiz", question: .init(
+        number: 8, total: 12,
+        text: "Which of these European capitals lies furthest north, measured by the latitude of its main railway station?",
+        choices: ["Helsinki, the capital of Finland", "Oslo, the capital of Norway", "Stockholm, the capital of Sweden",
+                  "Reykjavík, the capital of Iceland", "Tallinn, the capital of Estonia", "Copenhagen, the capital of Denmark"],
+        timeLimit: 30, endsAt: now + 20, answered: 12, players: 30))
+    /// A 64-character winner (it was cut at the 28-unit floor on a screen three quarters empty).
+    static let winner64 = QuizState(phase: .ended, title: "Friday Pub Quiz", leaderboard: [
+        .init(name: "The Marvellous Quizzing Champions of the Royal Oak Tuesday Leagu", score: 12840),
+        .init(name: "Alex", score: 12610), .init(name: "Sam", score: 9390), .init(name: "Kim", score: 5000),
+        .init(name: "Jo", score: 4100), .init(name: "Marie-Claire", score: 3000)])
+    /// Three tie for first (their stars stood at different heights).
+    static let tie3 = QuizState(phase: .ended, title: "Friday Pub Quiz", leaderboard: [
+        .init(name: "Marie-Claire Dubois-Fontaine", score: 5000), .init(name: "Alex", score: 5000), .init(name: "Sam", score: 5000),
+        .init(name: "Kim", score: 100)])
+
     /// Every state above by name.
     static let all: [(String, QuizState)] = [
         ("japanese4", japanese4), ("english2", english2), ("long", long), ("timesup", timesUp), ("reveal4", reveal4),

@@ -1,3 +1,4 @@
+import Locales
 @testable import Renderer
 import TestSupport
 import Testing
@@ -77,14 +78,14 @@ import Testing
     }
 
     @Test func digitsAreGroupedAndPercentagesAddUp() {
-        #expect(NumberFormat.grouped(999_999_999, .en) == "999,999,999")
-        #expect(NumberFormat.grouped(1250, .ja) == "1,250")
-        #expect(NumberFormat.grouped(999, .en) == "999")
-        #expect(NumberFormat.grouped(-12345, .en) == "−12,345")
-        #expect(NumberFormat.percentages([1, 1, 1]) == [34, 33, 33])
-        #expect(NumberFormat.percentages([17, 3, 0, 6, 2, 1]).reduce(0, +) == 100)
-        #expect(NumberFormat.percentages([0, 0]) == [0, 0])
-        #expect(NumberFormat.percentages([5, 0]) == [100, 0])
+        let en = Labels(RoomLocale(.en)), ja = Labels(RoomLocale(.ja))
+        #expect(en.number(999_999_999) == "999,999,999")
+        #expect(ja.number(1250) == "1,250")
+        #expect(en.number(999) == "999")
+        #expect(en.number(-12345) == "−12,345")
+        #expect(Percentages.of([17, 3, 0, 6, 2, 1]).reduce(0, +) == 100)
+        #expect(Percentages.of([0, 0]) == [0, 0])
+        #expect(Percentages.of([5, 0]) == [100, 0])
     }
 
     /// A cluster wider than the box (a long ZWJ chain drawn as boxes or one glyph) shrinks, then

@@ -15,7 +15,6 @@ enum ChoiceBox {
         var share: Double
         var countW: Double
         var percentW: Double
-        var locale: ShowLocale
     }
 
     static let radius = 22.0
@@ -69,8 +68,8 @@ enum ChoiceBox {
         let y = box.maxY - grid.padY - row
         let percentBox = Box(x: box.maxX - grid.padX - tally.percentW, y: y, w: tally.percentW, h: row)
         let countBox = Box(x: percentBox.x - 16 * k - tally.countW, y: y, w: tally.countW, h: row)
-        let count = ctx.number(NumberFormat.grouped(tally.count, tally.locale), size: grid.type.label)
-        let percent = ctx.number("\(tally.percent)%", weight: .regular, size: grid.type.label)
+        let count = ctx.number(ctx.labels.number(tally.count), size: grid.type.label)
+        let percent = ctx.number(ctx.labels.percent(tally.percent), weight: .regular, size: grid.type.label)
         let baseline = y + ctx.ascent(count)
         ctx.place(count, .count, index: i, in: countBox, baseline: baseline, align: .right, color: ink, on: surface)
         ctx.place(percent, .percent, index: i, in: percentBox, baseline: baseline, align: .right, color: ink, on: surface)

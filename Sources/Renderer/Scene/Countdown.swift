@@ -58,7 +58,7 @@ struct Countdown: Equatable {
             ctx.fill(.countdown, arc: RingArc(cx: cx, cy: cy, outer: outer, inner: inner, sweep: 2 * Double.pi * f),
                      t.accent.mixed(with: t.warning, u))
         }
-        let label = text
+        let label = ctx.labels.digits(text)
         // Minutes and hours ("12:05", "1:02:03") take the ring's whole inner width: a band
         // through the centre of the inner circle is nearly as wide as the circle.
         var digits = label.count > 3 ? box.inset(box.w * 0.12, box.w * 0.17) : box.inset(box.w * 0.17, box.w * 0.17)

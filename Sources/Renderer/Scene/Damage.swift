@@ -17,8 +17,15 @@ extension SceneRenderer {
         if old.now == new.now { return [] }
         let scene = scene(for: new.state.phase)
         let viewport = self.viewport(new)
-        let before = scene.clockRegions(old.state, viewport: viewport, type: type, now: old.now)
-        let after = scene.clockRegions(new.state, viewport: viewport, type: type, now: new.now)
+        // A right-to-left room's ring stands on the left: the regions are mirrored as the items are.
+        let mirror = self.mirror(new.state, viewport)
+        func mirrored(_ r: ClockRegions?) -> ClockRegions? {
+            guard var r, let mirror else { return r }
+            r.rects = r.rects.map(mirror.rect)
+            return r
+        }
+        let before = mirrored(scene.clockRegions(old.state, in: context(old)))
+        let after = mirrored(scene.clockRegions(new.state, in: context(new)))
         switch (before, after) {
         case (nil, nil): return []
         case let (b?, a?) where b.layout != a.layout: return [bounds]

@@ -1,3 +1,4 @@
+import Locales
 import QuizContract
 
 /// Before the quiz (or after the controller cleared it): the venue's logo, the quiz's title if
@@ -13,8 +14,8 @@ struct IdleScene: Scene {
         let title = ctx.fit(state.title ?? "QuizKiosk", weight: .bold, size: type.bigTitle, min: type.floor,
                             in: Box(x: 0, y: 0, w: w, h: ctx.lineHeight(size: type.bigTitle, lines: 2, weight: .bold)), lines: 2,
                             balance: true)
-        let lines: [(String, Double)] = ctx.locale.map { [(Labels.of($0).waiting, type.label * 4 / 3)] }
-            ?? [(Labels.of(.en).waiting, type.label * 4 / 3), (Labels.of(.ja).waiting, type.label)]
+        let lines: [(String, Double)] = ctx.locale.map { _ in [(ctx.labels.waiting, type.label * 4 / 3)] }
+            ?? [(Phrases.of(.en).waiting, type.label * 4 / 3), (Phrases.of(.ja).waiting, type.label)]
         let blocks = lines.map { ctx.fit($0.0, size: $0.1, min: type.floor, in: Box(x: 0, y: 0, w: w, h: 200), lines: 2, balance: true) }
         let total = (hasLogo ? logoH + 48 : 0) + ctx.height(title) + 40 + 8 + 48 + blocks.reduce(0) { $0 + ctx.height($1) + 16 }
         var y = max(48, (ctx.height - ctx.footer - total) / 2)

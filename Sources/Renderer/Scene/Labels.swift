@@ -1,122 +1,84 @@
+import Locales
 import QuizContract
 
-/// The room's language for the screen's own words.
-public enum ShowLocale: String, Sendable, CaseIterable {
-    case en, ja
-
-    /// The state's `locale` when this screen knows its language; otherwise Japanese when the
-    /// title or the question holds kana or kanji, English when there is text and none; nil
-    /// when there is nothing to tell from (an idle screen that has heard nothing).
-    public static func of(_ state: QuizState) -> ShowLocale? {
-        if let tag = state.locale {
-            let language = tag.split(separator: "-").first.map { $0.lowercased() } ?? ""
-            if let known = ShowLocale(rawValue: language) { return known }
-        }
-        let texts = [state.title, state.question?.text].compactMap { $0 }
-        guard !texts.isEmpty else { return nil }
-        return texts.contains(where: containsJapanese) ? .ja : .en
-    }
-
-    static func containsJapanese(_ s: String) -> Bool {
-        s.unicodeScalars.contains { c in
-            switch c.value {
-            case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: return true  // kana
-            case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3134F: return true  // kanji
-            default: return false
-            }
-        }
+extension RoomLocale {
+    /// The room a state is shown to: its `locale` when that names one of the fifteen languages
+    /// the screen has words for; otherwise the language it is written in (`ScriptGuess`): the
+    /// question counting three times, the title twice, the choices once (they are often
+    /// names, numbers or code: "guard", "defer" under a Japanese question); nil when nothing
+    /// tells (an idle screen that has heard nothing).
+    static func of(_ state: QuizState) -> RoomLocale? {
+        var texts: [(text: String, weight: Int)] = state.title.map { [($0, 2)] } ?? []
+        if let q = state.question { texts += (q.text.map { [($0, 3)] } ?? []) + q.choices.map { ($0, 1) } }
+        return RoomLocale.of(tag: state.locale, weighted: texts)
     }
 }
 
-/// Every fixed word the screen says, in one table per language.
+/// Every fixed word the screen says, from the room's phrase table (`Phrases`, one per
+/// language), with its numbers in the room's digits and grouping (CLDR).
 struct Labels {
-    let locale: ShowLocale
-    let waiting: String
-    let scanOrOpen: String
-    let joinCode: String
-    let leaderboard: String
-    let finalResults: String
-    let thanks: String
-    let noScores: String
-    let timesUp: String
-    let controllerOffline: String
-    /// Between "Correct" and the answer.
-    let correctPrefix: String
-    private let playersJoinedOne: String
-    private let playersJoinedMany: String
-    private let answersOne: String
-    private let answersMany: String
-    private let answeredOf: String
+    let locale: RoomLocale
+    let phrases: Phrases
+    let numbers: RoomNumbers
 
-    static func of(_ locale: ShowLocale) -> Labels {
-        switch locale {
-        case .en:
-            return Labels(locale: .en, waiting: "Waiting for the quiz to start", scanOrOpen: "Scan or open", joinCode: "Join code",
-                          leaderboard: "Leaderboard", finalResults: "Final results", thanks: "Thanks for playing!",
-                          noScores: "No scores yet", timesUp: "Time's up", controllerOffline: "Controller offline",
-                          correctPrefix: "Correct: ", playersJoinedOne: "player joined", playersJoinedMany: "players joined",
-                          answersOne: "answer", answersMany: "answers", answeredOf: "answered")
-        case .ja:
-            return Labels(locale: .ja, waiting: "クイズの開始をお待ちください", scanOrOpen: "スキャンまたはアクセス", joinCode: "参加コード",
-                          leaderboard: "ランキング", finalResults: "最終結果", thanks: "ご参加ありがとうございました！",
-                          noScores: "まだスコアはありません", timesUp: "時間切れ", controllerOffline: "コントローラー未接続",
-                          correctPrefix: "正解：", playersJoinedOne: "人が参加中", playersJoinedMany: "人が参加中",
-                          answersOne: "件の回答", answersMany: "件の回答", answeredOf: "人が回答")
-        }
+    init(_ locale: RoomLocale) {
+        self.locale = locale
+        phrases = locale.phrases
+        numbers = locale.numbers
     }
 
-    /// The words after the number of players who joined ("18" "players joined").
-    func playersJoined(_ n: Int) -> String { n == 1 ? playersJoinedOne : playersJoinedMany }
+    var waiting: String { phrases.waiting }
+    var scanOrOpen: String { phrases.scanOrOpen }
+    var joinCode: String { phrases.joinCode }
+    var leaderboard: String { phrases.leaderboard }
+    var finalResults: String { phrases.finalResults }
+    var thanks: String { phrases.thanks }
+    var noScores: String { phrases.noScores }
+    var timesUp: String { phrases.timesUp }
+    var controllerOffline: String { phrases.controllerOffline }
+
+    /// The words around the lobby's big count ("", "players joined"; Thai has words on both
+    /// sides), as the plural rules pick them for `n`. The scene sets its own gaps: the spaces
+    /// the phrase has beside "{n}" are left out.
+    func playersJoined(_ n: Int) -> (before: String, after: String) {
+        let form = phrases.playersJoined.form(locale.language.pluralCategory(n))
+        let parts = form.split(separator: "{n}", maxSplits: 1, omittingEmptySubsequences: false).map { $0.trimmed }
+        return (parts.count == 2 ? parts[0] : "", parts.last ?? "")
+    }
 
     /// "18 answers" / "18件の回答".
-    func answers(_ n: Int) -> String {
-        let number = NumberFormat.grouped(n, locale)
-        return locale == .ja ? number + (n == 1 ? answersOne : answersMany) : "\(number) \(n == 1 ? answersOne : answersMany)"
+    func answers(_ n: Int) -> String { locale.text(phrases.answers, count: n) }
+
+    /// "23 / 48 answered" / "23 / 48 人が回答"; without the player count "23 answered". Nil when
+    /// there is nothing to count: nobody can answer and nobody has (a room without players'
+    /// phones sends 0 and 0, and "0 / 0 answered" tells a host only that something is wrong);
+    /// with players at 0 but answers in (late joiners), "3 answered".
+    func answered(_ n: Int, of players: Int?) -> String? {
+        guard let players, players > 0 else {
+            return players == 0 && n == 0 ? nil : locale.text(phrases.answeredCount, count: n)
+        }
+        return locale.text(phrases.answeredOf, count: n, ["total": number(players)])
     }
 
-    /// "23 / 48 answered" / "23 / 48 人が回答"; without the player count "23 answered".
-    func answered(_ n: Int, of players: Int?) -> String {
-        let a = NumberFormat.grouped(n, locale)
-        let count = players.map { "\(a) / \(NumberFormat.grouped($0, locale))" } ?? a
-        return locale == .ja ? "\(count) \(answeredOf)" : "\(count) \(answeredOf)"
+    /// "Correct: Venus" / "正解：金星".
+    func correct(_ answer: String) -> String { locale.text(phrases.correct, ["answer": answer]) }
+
+    /// The question's number in the header: "3 / 10", or "3" without a total.
+    func progress(_ n: Int, of total: Int?) -> String {
+        guard let total else { return number(n) }
+        return locale.text(phrases.progress, ["n": number(n), "total": number(total)])
     }
 
-    func correct(_ answer: String) -> String { correctPrefix + answer }
+    /// A count or a score, grouped ("999,999,999", "1.234", "١٬٢٣٤").
+    func number(_ n: Int) -> String { numbers.integer(n) }
+
+    /// "12%", "12 %".
+    func percent(_ n: Int) -> String { numbers.percent(n) }
+
+    /// The ASCII digits of `text` in the room's digits (the countdown's "12:05").
+    func digits(_ text: String) -> String { numbers.digits(text) }
 }
 
-/// Numbers as the room reads them: digits grouped by thousands with the locale's separator
-/// (both English and Japanese use a comma, per CLDR), a minus sign for negative scores.
-enum NumberFormat {
-    static func grouped(_ n: Int, _ locale: ShowLocale) -> String {
-        let separator: Character = switch locale {
-        case .en, .ja: ","
-        }
-        let digits = String(n.magnitude)
-        var out: [Character] = []
-        for (i, d) in digits.enumerated() {
-            if i > 0, (digits.count - i) % 3 == 0 { out.append(separator) }
-            out.append(d)
-        }
-        return (n < 0 ? "−" : "") + String(out)
-    }
-
-    /// Whole percentages of `counts` that add up to 100 (largest remainders get the rounding),
-    /// so the room never sees 33 + 33 + 33; all zero when nobody answered.
-    static func percentages(_ counts: [Int]) -> [Int] {
-        let total = counts.reduce(0) { $0 + max(0, $1) }
-        guard total > 0 else { return counts.map { _ in 0 } }
-        let exact = counts.map { Double(max(0, $0)) * 100 / Double(total) }
-        var whole = exact.map { Int($0.rounded(.down)) }
-        var left = 100 - whole.reduce(0, +)
-        let order = exact.indices.sorted { a, b in
-            let ra = exact[a] - Double(whole[a]), rb = exact[b] - Double(whole[b])
-            return ra != rb ? ra > rb : a < b
-        }
-        for i in order where left > 0 {
-            guard counts[i] > 0 else { continue }
-            whole[i] += 1
-            left -= 1
-        }
-        return whole
-    }
+private extension Substring {
+    var trimmed: String { String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
 }

@@ -7,23 +7,27 @@ struct LeaderboardScene: Scene {
 
     func layout(_ state: QuizState, in ctx: SceneContext) {
         let t = ctx.theme
-        let top = Heading.layout(ctx.labels.leaderboard, title: state.title, in: ctx)
         let rows = Array(Ranked.rank(state.leaderboard).prefix(Self.shown))
         let bottom = ctx.height - ctx.footer
         let m = ctx.isPortrait ? ctx.margin : 56
+        // At the venue's text scale when every name fits its two lines, else the largest that
+        // does; the heading at the scale the names got (it grew alone before).
+        if ctx.type.k > 1, !rows.isEmpty {
+            let k = ctx.type.k
+            ctx.type = TypeScale(textScale: ScaleSearch.largest(upTo: k) { b in
+                ctx.type = TypeScale(textScale: b)
+                let top = Heading.top(ctx.labels.leaderboard, title: state.title, in: ctx)
+                return !rowsLayout(rows, top: top, bottom: bottom, margin: m, ctx).names.contains(where: \.truncated)
+            })
+        }
+        let top = Heading.layout(ctx.labels.leaderboard, title: state.title, in: ctx)
         guard !rows.isEmpty else {
             ctx.text(ctx.labels.noScores, .label, size: ctx.type.label, min: ctx.type.floor,
                      in: Box(x: m, y: top, w: ctx.width - 2 * m, h: bottom - top), lines: 2, align: .center, vertical: .center,
                      color: t.mutedText, on: t.background)
             return
         }
-        var standings = rowsLayout(rows, top: top, bottom: bottom, margin: m, ctx)
-        // At the venue's text scale when every name fits its two lines, else the largest that does.
-        while ctx.type.k > 1, standings.names.contains(where: \.truncated) {
-            ctx.type = TypeScale(textScale: max(1, ctx.type.k * 0.9))
-            standings = rowsLayout(rows, top: top, bottom: bottom, margin: m, ctx)
-        }
-        standings.layout(ctx, animated: true)
+        rowsLayout(rows, top: top, bottom: bottom, margin: m, ctx).layout(ctx, animated: true)
     }
 
     private func rowsLayout(_ rows: [Ranked], top: Double, bottom: Double, margin m: Double, _ ctx: SceneContext) -> StandingRows {
@@ -46,18 +50,31 @@ struct LeaderboardScene: Scene {
 /// returns where the content may start.
 enum Heading {
     static func layout(_ heading: String, title: String?, in ctx: SceneContext) -> Double {
+        place(heading, title: title, draw: true, in: ctx)
+    }
+
+    /// Where the content may start under the heading at the context's sizes, drawing nothing.
+    static func top(_ heading: String, title: String?, in ctx: SceneContext) -> Double {
+        place(heading, title: title, draw: false, in: ctx)
+    }
+
+    private static func place(_ heading: String, title: String?, draw: Bool, in ctx: SceneContext) -> Double {
         let t = ctx.theme, type = ctx.type
         let m = ctx.margin
         var y = ctx.isPortrait ? 72.0 : 36
         let w = ctx.width - 2 * m
         let h = ctx.lineHeight(size: type.heading, weight: .bold)
-        ctx.text(heading, .label, weight: .bold, size: type.heading, min: type.floor, in: Box(x: m, y: y, w: w, h: h), lines: 1,
-                 align: .center, vertical: .center, color: t.text, on: t.background)
+        if draw {
+            ctx.text(heading, .label, weight: .bold, size: type.heading, min: type.floor, in: Box(x: m, y: y, w: w, h: h), lines: 1,
+                     align: .center, vertical: .center, color: t.text, on: t.background)
+        }
         y += h + 4
         if let title {
             let th = ctx.lineHeight(size: type.title)
-            ctx.text(title, .title, size: type.title, min: type.floor, in: Box(x: m, y: y, w: w, h: th), lines: 1,
-                     align: .center, vertical: .center, color: t.mutedText, on: t.background)
+            if draw {
+                ctx.text(title, .title, size: type.title, min: type.floor, in: Box(x: m, y: y, w: w, h: th), lines: 1,
+                         align: .center, vertical: .center, color: t.mutedText, on: t.background)
+            }
             y += th
         }
         return y + 24

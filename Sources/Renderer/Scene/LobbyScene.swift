@@ -36,19 +36,24 @@ struct LobbyScene: Scene {
         case block(TextBlock, Role, Color)
         case gap(Double)
         case qr(QRCode, Double)
-        case players(TextBlock, TextBlock)
+        /// The count drawn large and the words around it ("1,250" "players joined"; Thai has
+        /// words before it too).
+        case players(before: TextBlock?, number: TextBlock, after: TextBlock?)
     }
 
     /// Lays the parts out top to bottom, then centres the whole column between `top` and
     /// `bottom`; at the venue's text scale when the column fits, else at the largest that does.
     private func stack(_ state: QuizState, _ lobby: QuizState.Lobby, qr: QRCode? = nil, hasQR: Bool = false, x: Double, w: Double,
                        top: Double, bottom: Double, align: HorizontalAlignment, _ ctx: SceneContext) {
-        var parts = self.parts(state, lobby, qr: qr, hasQR: hasQR, w: w, top: top, bottom: bottom, ctx)
-        while total(parts, ctx) > bottom - top, ctx.type.k > 1 {
-            ctx.type = TypeScale(textScale: max(1, ctx.type.k * 0.9))
-            parts = self.parts(state, lobby, qr: qr, hasQR: hasQR, w: w, top: top, bottom: bottom, ctx)
+        if ctx.type.k > 1 {
+            let k = ctx.type.k
+            ctx.type = TypeScale(textScale: ScaleSearch.largest(upTo: k) { b in
+                ctx.type = TypeScale(textScale: b)
+                return total(self.parts(state, lobby, qr: qr, hasQR: hasQR, w: w, top: top, bottom: bottom, ctx), ctx) <= bottom - top
+            })
         }
-        emit(parts, x: x, w: w, top: top, bottom: bottom, align: align, ctx)
+        emit(self.parts(state, lobby, qr: qr, hasQR: hasQR, w: w, top: top, bottom: bottom, ctx), x: x, w: w, top: top, bottom: bottom,
+             align: align, ctx)
     }
 
     private func height(_ p: Part, _ ctx: SceneContext) -> Double {
@@ -57,7 +62,7 @@ struct LobbyScene: Scene {
         case let .block(b, _, _): return ctx.height(b)
         case let .gap(g): return g
         case let .qr(_, side): return side
-        case let .players(n, _): return ctx.height(n)
+        case let .players(_, n, _): return ctx.height(n)
         }
     }
 
@@ -107,10 +112,26 @@ struct LobbyScene: Scene {
                                  ctx.motion.progress(Timeline.participants))
             ctx.shown.participants = shown
             let count = Int(shown.rounded())
-            let number = ctx.number(NumberFormat.grouped(count, ctx.locale ?? .en), size: type.participants)
-            let words = ctx.fit(ctx.labels.playersJoined(count), weight: .bold, size: type.label, min: type.floor,
-                                in: Box(x: 0, y: 0, w: max(1, w - ctx.width(number) - 18 * k), h: 200), lines: 1)
-            parts += [.gap(40), .players(number, words)]
+            let number = ctx.number(ctx.labels.number(count), size: type.participants)
+            let (before, after) = ctx.labels.playersJoined(count)
+            let texts = [before, after].filter { !$0.isEmpty }
+            // The words at one size, the largest at which they fit beside the number on one line.
+            let room = w - ctx.width(number) - Double(texts.count) * 18 * k
+            var words: [TextBlock] = []
+            let fits = ctx.text.largestSize(from: ctx.px(type.label), to: ctx.px(type.floor)) { s in
+                words = texts.map { ctx.text.layout($0, size: s, weight: .bold) }
+                return Double(words.reduce(0) { $0 + $1.width }) <= room * ctx.viewport.scale
+            }
+            if fits == nil {
+                // Even the floor is too wide: each cut to its share of the room.
+                let total = max(1, words.reduce(0) { $0 + $1.width })
+                words = zip(texts, words).map { text, block in
+                    ctx.fit(text, weight: .bold, size: type.floor, in: Box(x: 0, y: 0, w: max(1, room * Double(block.width) / Double(total)),
+                                                                           h: 200), lines: 1)
+                }
+            }
+            var it = words.makeIterator()
+            parts += [.gap(40), .players(before: before.isEmpty ? nil : it.next(), number: number, after: after.isEmpty ? nil : it.next())]
         }
 
         return parts
@@ -128,16 +149,19 @@ struct LobbyScene: Scene {
             case let .block(b, role, color): ctx.place(b, role, in: box, align: align, color: color, on: t.background)
             case .gap: break
             case let .qr(code, side): ctx.qr(code, in: Box(x: x + (w - side) / 2, y: y, w: side, h: side), radius: 16)
-            case let .players(number, words):
-                // The count and its words on one baseline, the pair aligned as a unit.
+            case let .players(before, number, after):
+                // The count and its words on one baseline, aligned as a unit.
                 let gap = 18 * k
-                let pair = ctx.width(number) + gap + ctx.width(words)
-                let left = align == .center ? x + (w - pair) / 2 : x
+                let row: [(TextBlock, Role, Color)] = [before.map { ($0, .label, t.mutedText) }, (number, .participants, t.text),
+                                                        after.map { ($0, .label, t.mutedText) }].compactMap { $0 }
+                let pair = row.reduce(-gap) { $0 + ctx.width($1.0) + gap }
+                var left = align == .center ? x + (w - pair) / 2 : x
                 let baseline = y + ctx.ascent(number)
-                ctx.place(number, .participants, in: Box(x: left, y: y, w: ctx.width(number) + 1, h: h), baseline: baseline,
-                          color: t.text, on: t.background)
-                ctx.place(words, .label, in: Box(x: left + ctx.width(number) + gap, y: y, w: ctx.width(words) + 1, h: h),
-                          baseline: baseline, color: t.mutedText, on: t.background)
+                for (block, role, color) in row {
+                    ctx.place(block, role, in: Box(x: left, y: y, w: ctx.width(block) + 1, h: h), baseline: baseline, color: color,
+                              on: t.background)
+                    left += ctx.width(block) + gap
+                }
             }
             y += h
         }
@@ -145,10 +169,22 @@ struct LobbyScene: Scene {
 
     /// The join code, never cut: the largest size that holds it on one line, down to its
     /// floor; below that it wraps (where UAX #14 allows, else between characters) at the floor.
+    /// Above a text scale of 1 the one-line size is the largest whole pixel size that fits (the
+    /// shrink loop's 8% steps start from the size asked for: a larger scale could land lower).
     static func joinCode(_ code: String, width: Double, _ ctx: SceneContext) -> TextBlock {
         let type = ctx.type
-        let one = ctx.fit(code, weight: .bold, size: type.joinCode, min: type.joinCodeFloor,
+        var one = ctx.fit(code, weight: .bold, size: type.joinCode, min: type.joinCodeFloor,
                           in: Box(x: 0, y: 0, w: width, h: ctx.lineHeight(size: type.joinCode, weight: .bold)), lines: 1)
+        if type.k > 1, !one.truncated {
+            var lo = one.size, hi = ctx.px(type.joinCode)
+            func fits(_ s: Int) -> Bool { ctx.text.layout(code, size: s, weight: .bold).width <= ctx.px(width) }
+            if fits(hi) { lo = hi }
+            while hi - lo > 1 {
+                let mid = (lo + hi) / 2
+                if fits(mid) { lo = mid } else { hi = mid }
+            }
+            one = ctx.text.layout(code, size: lo, weight: .bold)
+        }
         guard one.truncated else { return one }
         return ctx.fit(code, weight: .bold, size: type.joinCodeFloor, min: type.floor, in: Box(x: 0, y: 0, w: width, h: 10_000),
                        balance: true)

@@ -10,8 +10,14 @@ import QuizContract
 /// all, the largest (40 units down to 36, to 28 only for five or six) at which every label fits
 /// its box in at most three lines (four with two choices) with the question keeping room for
 /// two lines; the boxes grow with their labels and hold room for the reveal's counts.
+///
+/// A venue's text scale above 1 multiplies the sizes the screen has at 1 — the question's and
+/// the choices' as they were fitted there — and what no longer fits on its lines wraps, never
+/// shrinks (`fitted`).
 struct QuestionLayout {
     let frame: Frame
+    /// The header's type sizes (number, title, ring, the reveal's total).
+    let headerType: TypeScale
     /// The body's type sizes: the venue's text scale, or less when that much does not fit.
     let type: TypeScale
     let bodyTop: Double
@@ -54,24 +60,53 @@ struct QuestionLayout {
         var headerBottom: Double { titleRow?.maxY ?? headerRow.maxY }
     }
 
-    /// The layout at the venue's text scale when it fits, else at the largest scale (in steps
-    /// of 10%, down to 1) that does: a dense screen gets as much of the larger type as it can
-    /// hold, and a scale of 1 is the design's own sizes, floors and all.
+    /// The layout for the venue's text scale k.
+    ///
+    /// At k ≤ 1: the design's own sizes, floors and all — the question from 48 units down to
+    /// 28, the choices from 40 down to 36 (28 for five or six) — roomy boxes when they fit,
+    /// else boxes as tall as their labels.
+    ///
+    /// Above 1, the layout at 1 is the base: the question and the choices take its sizes times
+    /// a scale b, wrapping onto more lines (never shrinking) as they grow, the header its own
+    /// sizes times a scale h. First everything grows together: h = b = the largest scale up to
+    /// k at which the whole screen fits. Then the question and the choices grow on alone, the
+    /// header staying at h, up to the largest scale that still fits. Both searches keep the
+    /// largest scale of a fixed grid that fits (`ScaleSearch`), so no text on screen is ever
+    /// smaller at a larger venue's scale. (With a picture the header keeps k: the picture's
+    /// place depends on the display alone, so that it can be prepared before its question.)
     static func fitted(_ q: QuizState.Question, choices n: Int, in ctx: SceneContext) -> QuestionLayout {
-        var k = ctx.type.k
-        while true {
-            let type = TypeScale(textScale: k)
-            // Roomy boxes when they fit, else boxes just as tall as their labels, before smaller type.
-            let roomy = QuestionLayout(q, choices: n, type: type, roomy: true, in: ctx)
-            if roomy.fits { return roomy }
-            let tight = QuestionLayout(q, choices: n, type: type, roomy: false, in: ctx)
-            if tight.fits || k <= 1 { return tight }
-            k = max(1, k * 0.9)
+        let k = ctx.type.k
+        func flexible(_ type: TypeScale, header: TypeScale) -> QuestionLayout {
+            let roomy = QuestionLayout(q, choices: n, type: type, header: header, roomy: true, in: ctx)
+            return roomy.fits ? roomy : QuestionLayout(q, choices: n, type: type, header: header, roomy: false, in: ctx)
         }
+        guard k > 1 else { return flexible(ctx.type, header: ctx.type) }
+        let one = TypeScale(textScale: 1)
+        let base = flexible(one, header: one)
+        let sizes = (question: base.question.size, choice: base.labels.first?.size ?? 0)
+        func scaled(_ b: Double, header h: Double) -> QuestionLayout {
+            let grown = (question: Int((Double(sizes.question) * b).rounded()), choice: Int((Double(sizes.choice) * b).rounded()))
+            let type = TypeScale(textScale: b), header = TypeScale(textScale: h)
+            let roomy = QuestionLayout(q, choices: n, type: type, header: header, roomy: true, fixed: grown, in: ctx)
+            return roomy.fits ? roomy : QuestionLayout(q, choices: n, type: type, header: header, roomy: false, fixed: grown, in: ctx)
+        }
+        if q.image != nil {
+            let b = ScaleSearch.largest(upTo: k) { scaled($0, header: k).fits }
+            let body = scaled(b, header: k)
+            return body.fits ? body : flexible(one, header: TypeScale(textScale: k))
+        }
+        guard base.fits else { return base }
+        let h = ScaleSearch.largest(upTo: k) { scaled($0, header: $0).fits }
+        let b = ScaleSearch.largest(upTo: k, from: h) { scaled($0, header: h).fits }
+        return b > 1 ? scaled(b, header: h) : base
     }
 
-    init(_ q: QuizState.Question, choices n: Int, type: TypeScale, roomy: Bool, in ctx: SceneContext) {
-        frame = Frame(viewport: ctx.viewport, type: ctx.type)
+    /// `fixed`: the question's and the choices' pixel sizes, wrapped as they need and never
+    /// shrunk (a larger text scale); nil: each fitted in its range at `type`.
+    init(_ q: QuizState.Question, choices n: Int, type: TypeScale, header: TypeScale, roomy: Bool,
+         fixed: (question: Int, choice: Int)? = nil, in ctx: SceneContext) {
+        frame = Frame(viewport: ctx.viewport, type: header)
+        headerType = header
         self.type = type
         picture = q.image == nil ? nil : PictureArea(frame: frame, viewport: ctx.viewport)
         bodyTop = picture?.stack.y ?? frame.headerBottom + 24
@@ -79,7 +114,18 @@ struct QuestionLayout {
         let margin = picture?.stack.x ?? frame.margin
         let width = picture?.stack.w ?? ctx.width - 2 * margin
         let gap = 24.0
-        let statusH = ctx.lineHeight(size: type.timesUp, weight: .bold) + 24
+        var statusH = ctx.lineHeight(size: type.timesUp, weight: .bold) + 24
+        if fixed != nil {
+            // Above a scale of 1 the status line keeps room for the reveal's headline of the
+            // longest answer at its full size, so that the reveal moves and shrinks nothing.
+            let swatch = ctx.lineHeight(size: type.headline, weight: .bold)
+            let room = Box(x: 0, y: 0, w: width - swatch - 20 * type.k, h: 10_000)
+            for choice in q.choices.prefix(n) {
+                let block = ctx.fit(ctx.labels.correct(choice), weight: .bold, size: type.headline, min: type.headline, in: room,
+                                    balance: true)
+                statusH = max(statusH, ctx.height(block) + 24)
+            }
+        }
         let bodyH = bodyBottom - bodyTop
 
         // Under a portrait picture five or six choices take two columns: one would not fit.
@@ -87,16 +133,24 @@ struct QuestionLayout {
         grid = ChoiceGrid(count: n, width: width, portrait: frame.portrait, type: type, margin: margin, roomy: roomy, columns: columns)
         let text = q.text ?? ""
         // The question keeps room for two lines at its size (or all it needs, when fewer).
-        let full = ctx.fit(text, weight: .bold, size: type.question, in: Box(x: 0, y: 0, w: width, h: 10_000), balance: true)
-        let questionMin = min(ctx.height(full), ctx.lineHeight(size: type.question, lines: 2, weight: .bold))
+        let asked = fixed.map { Double($0.question) / ctx.viewport.scale } ?? type.question
+        let full = ctx.fit(text, weight: .bold, size: asked, in: Box(x: 0, y: 0, w: width, h: 10_000), balance: true)
+        let questionMin = min(ctx.height(full), ctx.lineHeight(size: asked, lines: 2, weight: .bold))
         let gridBudget = bodyH - statusH - 2 * gap - questionMin
         let choices = Array(q.choices.prefix(n))
         let labelsFit: Bool
-        (labels, labelsFit) = grid.fitLabels(choices, budget: gridBudget, ctx: ctx)
+        if let fixed {
+            let size = Double(fixed.choice) / ctx.viewport.scale
+            labels = ctx.fitGroup(choices, weight: .bold, size: size, min: size, box: Box(x: 0, y: 0, w: grid.labelW, h: 10_000),
+                                  lines: grid.maxLines, balance: true)
+            labelsFit = !labels.contains(where: \.truncated) && grid.height(labels: labels, ctx: ctx) <= gridBudget
+        } else {
+            (labels, labelsFit) = grid.fitLabels(choices, budget: gridBudget, ctx: ctx)
+        }
         let gridH = grid.height(labels: labels, ctx: ctx)
 
         let questionRoom = max(ctx.lineHeight(size: type.floor, weight: .bold), bodyH - statusH - 2 * gap - (n > 0 ? gridH : 0))
-        question = ctx.fit(text, weight: .bold, size: type.question, min: type.floor,
+        question = ctx.fit(text, weight: .bold, size: asked, min: fixed == nil ? type.floor : asked,
                            in: Box(x: 0, y: 0, w: width, h: questionRoom), balance: true)
         let qH = max(ctx.height(question), 1)
         let stackH = qH + gap + statusH + (n > 0 ? gap + gridH : 0)

@@ -19,7 +19,7 @@ struct QuestionScene: Scene {
         let entering = over ? ctx.motion.clock.timesUp : 1
         func fadingOut(_ c: Color) -> Color { c.mixed(with: t.background, entering) }
 
-        QuestionHeader.layout(state, frame: frame, rightW: frame.ringBox.w, in: ctx)
+        QuestionHeader.layout(state, frame: frame, type: L.headerType, rightW: frame.ringBox.w, in: ctx)
         if let picture = q.image, let area = L.picture { QuestionPicture.layout(picture, in: area.slot, ctx: ctx) }
         if let countdown {
             if over {
@@ -37,8 +37,8 @@ struct QuestionScene: Scene {
         }
         ctx.place(L.question, .question, in: L.questionBox, align: n == 0 ? .center : .left, color: t.text, on: t.background)
 
-        if let answered = q.answered, !over || entering < 1 {
-            ctx.text(ctx.labels.answered(answered, of: q.players), .answered, weight: .bold, size: L.type.label,
+        if let answered = q.answered.flatMap({ ctx.labels.answered($0, of: q.players) }), !over || entering < 1 {
+            ctx.text(answered, .answered, weight: .bold, size: L.type.label,
                      min: L.type.floor, in: L.status, lines: 1, align: .center, vertical: .center,
                      color: over ? fadingOut(t.mutedText) : t.mutedText, on: t.background)
         }
@@ -58,9 +58,13 @@ struct QuestionScene: Scene {
 
     /// The ring (grown by two pixels, the rasterizer's reach past a path's bounds) and the bar.
     /// Crossing the deadline changes more than these (the lock, the choices): `layout` says so.
-    func clockRegions(_ state: QuizState, viewport: Viewport, type: TypeScale, now: Double) -> ClockRegions? {
-        guard let q = state.question, let countdown = Countdown(q, now: now) else { return nil }
-        let frame = QuestionLayout.Frame(viewport: viewport, type: type)
+    func clockRegions(_ state: QuizState, in ctx: SceneContext) -> ClockRegions? {
+        guard let q = state.question, let countdown = Countdown(q, now: ctx.now) else { return nil }
+        let viewport = ctx.viewport
+        // Above a text scale of 1 the header's size depends on what the body needs (`fitted`).
+        let frame = ctx.type.k > 1 && q.image == nil
+            ? QuestionLayout.fitted(q, choices: min(q.choices.count, ctx.theme.choices.count), in: ctx).frame
+            : QuestionLayout.Frame(viewport: viewport, type: ctx.type)
         return ClockRegions(rects: [viewport.rect(frame.ringBox).insetBy(dx: -2, dy: -2), viewport.rect(frame.bar)],
                             shows: countdown, layout: countdown.isOver)
     }

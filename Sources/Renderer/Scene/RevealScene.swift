@@ -12,32 +12,31 @@ struct RevealScene: Scene {
         let n = min(q.choices.count, t.choices.count)
         let L = QuestionLayout.fitted(q, choices: n, in: ctx)
         let frame = L.frame, type = L.type
-        let locale = ctx.locale ?? .en
 
         let counts = q.answerCounts.map { c in (0..<n).map { i in i < c.count ? max(0, c[i]) : 0 } }
         let total = counts?.reduce(0, +) ?? 0
         var rightW = 0.0
         if counts != nil {
             // The answer total where the ring was, on the header's baseline.
-            let room = Box(x: 0, y: 0, w: min(420 * ctx.type.k, frame.headerRow.w * 0.45), h: frame.headerRow.h)
-            let block = ctx.fit(ctx.labels.answers(total), weight: .bold, size: ctx.type.label, min: ctx.type.floor, in: room, lines: 1)
+            let h = L.headerType
+            let room = Box(x: 0, y: 0, w: min(420 * h.k, frame.headerRow.w * 0.45), h: frame.headerRow.h)
+            let block = ctx.fit(ctx.labels.answers(total), weight: .bold, size: h.label, min: h.k > 1 ? h.label : h.floor, in: room,
+                                lines: 1)
             rightW = ctx.width(block)
             let box = Box(x: frame.ringBox.maxX - rightW - 1, y: frame.headerRow.y, w: rightW + 1, h: frame.headerRow.h)
             ctx.place(block, .answered, in: box, baseline: frame.headerBaseline, align: .right, color: t.mutedText, on: t.background)
         }
-        QuestionHeader.layout(state, frame: frame, rightW: rightW, in: ctx)
+        QuestionHeader.layout(state, frame: frame, type: L.headerType, rightW: rightW, in: ctx)
         if let picture = q.image, let area = L.picture { QuestionPicture.layout(picture, in: area.revealSlot, ctx: ctx) }
 
         var questionBox = L.questionBox, question = L.question
         if let c = q.correct, c < n {
-            // The headline may take lines above the status line, never the question's first.
-            let limit = L.bodyTop + ctx.lineHeight(size: type.floor, weight: .bold) + 24
-            let top = Headline.layout(q.choices[c], index: c, in: L.status, above: limit, type: type, ctx: ctx)
-            if top < L.status.y {
+            let top = Headline.Top.fitted(q, answer: q.choices[c], layout: L, choices: n, ctx: ctx)
+            Headline.place(top.headline, index: c, at: top.box, swatch: top.swatch, type: type, ctx: ctx)
+            if let refit = top.question {
                 // A long answer took lines above the status line: the question gives way.
-                let room = Box(x: L.questionBox.x, y: L.bodyTop, w: L.questionBox.w, h: max(1, top - 24 - L.bodyTop))
-                question = ctx.fit(q.text ?? "", weight: .bold, size: type.question, min: type.floor, in: room, balance: true)
-                questionBox = Box(x: room.x, y: room.maxY - ctx.height(question), w: room.w, h: ctx.height(question))
+                question = refit
+                questionBox = Box(x: L.questionBox.x, y: top.box.y - 24 - ctx.height(refit), w: L.questionBox.w, h: ctx.height(refit))
             }
         }
         ctx.place(question, .question, in: questionBox, align: n == 0 ? .center : .left, color: t.text, on: t.background)
@@ -50,9 +49,9 @@ struct RevealScene: Scene {
             motion.originState.map { Moment.sameScene($0, state) } == true ? pose.tallies : nil
         }.flatMap { $0.count == n ? $0 : nil }
         if let counts {
-            let percents = NumberFormat.percentages(counts)
-            let countW = counts.map { ctx.width(ctx.number(NumberFormat.grouped($0, locale), size: type.label)) }.max() ?? 0
-            let percentW = ctx.width(ctx.number("100%", weight: .regular, size: type.label))
+            let percents = Percentages.of(counts)
+            let countW = counts.map { ctx.width(ctx.number(ctx.labels.number($0), size: type.label)) }.max() ?? 0
+            let percentW = ctx.width(ctx.number(ctx.labels.percent(100), weight: .regular, size: type.label))
             let p = motion.progress(Timeline.bars)
             var shown: [Pose.Tally] = []
             for i in 0..<n {
@@ -63,7 +62,7 @@ struct RevealScene: Scene {
                                      percent: Ease.mix(start.percent, end.percent, p))
                 shown.append(now)
                 tallies[i] = ChoiceBox.Tally(count: Int(now.count.rounded()), percent: Int(now.percent.rounded()), share: now.share,
-                                             countW: countW, percentW: percentW, locale: locale)
+                                             countW: countW, percentW: percentW)
             }
             ctx.shown.tallies = shown
         }
@@ -79,27 +78,64 @@ struct RevealScene: Scene {
 }
 
 /// "Correct: Venus" / "正解：金星" with a swatch of the correct choice (its colour and shape),
-/// centred on the status line; a long answer wraps upward rather than being cut.
+/// centred on the status line; a long answer wraps upward rather than being cut, and the
+/// question over it gives way.
 enum Headline {
-    /// Returns the top of what it took (above `status.y` when it needed more lines).
-    static func layout(_ answer: String, index: Int, in status: Box, above limit: Double, type: TypeScale,
-                       ctx: SceneContext) -> Double {
+    /// The reveal's top part: the headline, where it stands (with its swatch), and the question
+    /// fitted again when the headline took lines above the status line.
+    struct Top {
+        var headline: TextBlock
+        var box: Box
+        var swatch: Double
+        var question: TextBlock?
+        var fits: Bool
+
+        /// At a text scale of 1 (or less): the headline from 48 units down to the floor in up to
+        /// three lines, never into the question's first line, and the question in what is left
+        /// above it, down to the floor. Above 1 the layout kept room on the status line for
+        /// the headline at its full size (`QuestionLayout`): it takes that, the question stays
+        /// as the room saw it, and neither is ever smaller at a larger scale.
+        static func fitted(_ q: QuizState.Question, answer: String, layout L: QuestionLayout, choices n: Int,
+                           ctx: SceneContext) -> Top {
+            let text = ctx.labels.correct(answer)
+            guard L.type.k > 1 else { return make(text, q, L, sizes: nil, ctx) }
+            let top = make(text, q, L, sizes: (ctx.px(L.type.headline), L.question.size), ctx)
+            return top.fits ? top : make(text, q, L, sizes: nil, ctx)
+        }
+
+        /// `sizes` (px): the headline's and the question's, wrapped as they need, never shrunk.
+        static func make(_ text: String, _ q: QuizState.Question, _ L: QuestionLayout, sizes: (headline: Int, question: Int)?,
+                         _ ctx: SceneContext) -> Top {
+            let type = L.type, status = L.status
+            // The headline may take lines above the status line, never the question's first.
+            let limit = L.bodyTop + ctx.lineHeight(size: type.floor, weight: .bold) + 24
+            let size = sizes.map { Double($0.headline) / ctx.viewport.scale }
+            let swatch = ctx.lineHeight(size: size ?? type.headline, weight: .bold)
+            let gap = 20 * type.k
+            let room = Box(x: 0, y: 0, w: status.w - swatch - gap, h: max(status.h, status.maxY - limit))
+            let block = ctx.fit(text, weight: .bold, size: size ?? type.headline, min: size ?? type.floor, in: room,
+                                lines: sizes == nil ? 3 : .max, balance: true)
+            let h = ctx.height(block), w = ctx.width(block)
+            let box = h <= status.h ? Box(x: status.midX - (swatch + gap + w) / 2, y: status.y, w: swatch + gap + w, h: status.h)
+                                    : Box(x: status.midX - (swatch + gap + w) / 2, y: status.maxY - h, w: swatch + gap + w, h: h)
+            guard box.y < status.y else { return Top(headline: block, box: box, swatch: swatch, question: nil, fits: !block.truncated) }
+            let questionRoom = Box(x: 0, y: 0, w: L.questionBox.w, h: max(1, box.y - 24 - L.bodyTop))
+            let qSize = sizes.map { Double($0.question) / ctx.viewport.scale }
+            let question = ctx.fit(q.text ?? "", weight: .bold, size: qSize ?? type.question, min: qSize ?? type.floor, in: questionRoom,
+                                   balance: true)
+            return Top(headline: block, box: box, swatch: swatch, question: question, fits: !block.truncated && !question.truncated)
+        }
+    }
+
+    static func place(_ block: TextBlock, index: Int, at box: Box, swatch: Double, type: TypeScale, ctx: SceneContext) {
         let t = ctx.theme, vp = ctx.viewport
-        let swatch = ctx.lineHeight(size: type.headline, weight: .bold)
         let gap = 20 * type.k
-        let room = Box(x: 0, y: 0, w: status.w - swatch - gap, h: max(status.h, status.maxY - limit))
-        let block = ctx.fit(ctx.labels.correct(answer), weight: .bold, size: type.headline, min: type.floor, in: room,
-                            lines: 3, balance: true)
-        let h = ctx.height(block), w = ctx.width(block)
-        let box = h <= status.h ? Box(x: status.midX - (swatch + gap + w) / 2, y: status.y, w: swatch + gap + w, h: status.h)
-                                : Box(x: status.midX - (swatch + gap + w) / 2, y: status.maxY - h, w: swatch + gap + w, h: h)
         let style = t.choice(index)
         let mark = Box(x: box.x, y: box.midY - swatch / 2, w: swatch, h: swatch)
         ctx.fill(.headlineMark, mark, radius: swatch * 0.2, style.fill, index: index)
         let (cx, cy) = vp.point(mark.midX, mark.midY)
         ctx.fill(.headlineMark, path: style.shape.path(cx: cx, cy: cy, size: vp.length(swatch * 0.55)), style.text, index: index)
-        ctx.place(block, .headline, index: index, in: Box(x: box.x + swatch + gap, y: box.y, w: w + 1, h: box.h), vertical: .center,
-                  color: t.text, on: t.background)
-        return box.y
+        ctx.place(block, .headline, index: index, in: Box(x: box.x + swatch + gap, y: box.y, w: ctx.width(block) + 1, h: box.h),
+                  vertical: .center, color: t.text, on: t.background)
     }
 }

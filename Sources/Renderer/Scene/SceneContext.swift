@@ -1,3 +1,4 @@
+import Locales
 import Pixels
 import QuizContract
 
@@ -14,7 +15,8 @@ final class SceneContext {
     /// Seconds since the Unix epoch.
     let now: Double
     /// The room's language; nil when nothing tells (an idle screen that has heard nothing).
-    let locale: ShowLocale?
+    let locale: RoomLocale?
+    /// Its words and numbers (English when nothing tells).
     let labels: Labels
     /// The venue's logo scaled to a pixel height (cached by the renderer), or nil.
     let logo: (Int) -> Image?
@@ -22,28 +24,37 @@ final class SceneContext {
     let picture: (String, PictureSlot) -> OpaqueImage?
     /// What to animate in this frame (`.settled`: the state as it is).
     let motion: SceneMotion
+    /// A right-to-left room (Arabic, Hebrew): the scene lays its frame out left to right and
+    /// every item is placed mirrored (`Mirror`); nil for a left-to-right one.
+    let mirror: Mirror?
     /// The animated values this frame shows, filled in by the scene (a later state continues
     /// from them).
     var shown = Pose()
     private(set) var items: [SceneItem] = []
 
-    init(text: TextEngine, viewport: Viewport, theme: Theme, settings: SceneSettings, now: Double, locale: ShowLocale?,
-         motion: SceneMotion = .settled, logo: @escaping (Int) -> Image?,
+    init(text: TextEngine, viewport: Viewport, theme: Theme, settings: SceneSettings, now: Double, locale: RoomLocale?,
+         motion: SceneMotion = .settled, mirrored: Bool? = nil, logo: @escaping (Int) -> Image?,
          picture: @escaping (String, PictureSlot) -> OpaqueImage? = { _, _ in nil }) {
         self.motion = motion
+        mirror = mirrored ?? (locale?.isRightToLeft ?? false) ? Mirror(safeArea: viewport.safeArea) : nil
         self.text = text
         self.viewport = viewport
         self.theme = theme
         self.type = TypeScale(textScale: settings.textScale)
         self.now = now
         self.locale = locale
-        self.labels = Labels.of(locale ?? .en)
+        self.labels = Labels(locale ?? RoomLocale(.en))
         self.logo = logo
         self.picture = picture
     }
 
     /// An item laid out elsewhere (a picture and its frame).
-    func append(_ item: SceneItem) { items.append(item) }
+    func append(_ item: SceneItem) { emit(item) }
+
+    /// Every shape goes through here: at its mirrored place in a right-to-left room.
+    private func emit(_ item: SceneItem) {
+        if let mirror, item.role != .background { items.append(item.mirrored(mirror)) } else { items.append(item) }
+    }
 
     var width: Double { viewport.referenceWidth }
     var height: Double { viewport.referenceHeight }
@@ -59,11 +70,11 @@ final class SceneContext {
 
     func fill(_ role: Role, _ box: Box, radius: Double = 0, _ color: Color, index: Int? = nil) {
         let r = viewport.rect(box)
-        items.append(.shape(role, index: index, box: r, color: color, radius > 0 ? .roundedRect(radius: viewport.length(radius)) : .rect))
+        emit(.shape(role, index: index, box: r, color: color, radius > 0 ? .roundedRect(radius: viewport.length(radius)) : .rect))
     }
 
     func fill(_ role: Role, pixels r: Rect, _ color: Color, index: Int? = nil) {
-        items.append(.shape(role, index: index, box: r, color: color, .rect))
+        emit(.shape(role, index: index, box: r, color: color, .rect))
     }
 
     /// A path in pixels (built with `viewport.point` and `viewport.length`).
@@ -73,16 +84,16 @@ final class SceneContext {
         let r = Rect(x: x0, y: y0, width: Int(b.maxX.rounded(.up)) - x0, height: Int(b.maxY.rounded(.up)) - y0)
         var item = SceneItem.shape(role, index: index, box: r, color: color, .path(path))
         item.picture = picture
-        items.append(item)
+        emit(item)
     }
 
     /// The countdown's track or arc (in pixels), its box the pixels it covers.
     func fill(_ role: Role, arc: RingArc, _ color: Color) {
-        items.append(.shape(role, index: nil, box: arc.box, color: color, .arc(arc)))
+        emit(.shape(role, index: nil, box: arc.box, color: color, .arc(arc)))
     }
 
     func background(_ color: Color) {
-        items.append(.shape(.background, index: nil, box: Rect(x: 0, y: 0, width: viewport.width, height: viewport.height),
+        emit(.shape(.background, index: nil, box: Rect(x: 0, y: 0, width: viewport.width, height: viewport.height),
                             color: color, .rect))
     }
 
@@ -93,7 +104,7 @@ final class SceneContext {
         guard module >= 1 else { return }
         let total = module * code.sizeWithQuietZone
         let card = Rect(x: square.x + (square.width - total) / 2, y: square.y + (square.height - total) / 2, width: total, height: total)
-        items.append(.shape(.qr, index: nil, box: card, color: theme.qrDark,
+        emit(.shape(.qr, index: nil, box: card, color: theme.qrDark,
                             .qr(code, radius: viewport.length(radius), light: theme.qrLight)))
     }
 
@@ -117,7 +128,7 @@ final class SceneContext {
         case .right: x = frame.maxX - image.width
         }
         let r = Rect(x: x, y: frame.y + (frame.height - image.height) / 2, width: image.width, height: image.height)
-        items.append(.shape(.logo, index: nil, box: r, color: theme.background, .image(image)))
+        emit(.shape(.logo, index: nil, box: r, color: theme.background, .image(image)))
         return Box(x: viewport.unitX(r.x), y: viewport.unitY(r.y), w: Double(r.width) / viewport.scale, h: Double(r.height) / viewport.scale)
     }
 
@@ -177,6 +188,9 @@ final class SceneContext {
         let pad = max(2, block.size / 4)
         let limit = (clip.map { viewport.rect($0) } ?? r.insetBy(dx: -pad, dy: -pad)).intersection(viewport.safeArea)
         var drawn = Rect(x: 0, y: 0, width: 0, height: 0)
+        // A right-to-left room: the frame and the clip at their mirror images, the alignment turned.
+        let frame = mirror.map { $0.rect(r) } ?? r, clipped = mirror.map { $0.rect(limit) } ?? limit
+        let aligned = mirror == nil ? align : align.flipped
         for (i, line) in block.lines.enumerated() where !line.text.isEmpty {
             let baseline = top + block.ascent + i * block.lineHeight
             let left = align.start(of: line.width, in: r)
@@ -186,9 +200,12 @@ final class SceneContext {
             // as the part drawn and as truncated; a line entirely outside is not drawn at all.
             let box = full.intersection(limit)
             guard !box.isEmpty else { continue }
-            items.append(.text(line, role: role, index: index, size: block.size, box: box, x: left, baseline: baseline,
-                               clip: limit, color: color, background: surface,
+            let x = aligned.start(of: line.width, in: frame)
+            let placed = Rect(x: x, y: full.y, width: full.width, height: full.height)
+            items.append(.text(line, role: role, index: index, size: block.size, box: placed.intersection(clipped), x: x,
+                               baseline: baseline, clip: clipped, color: color, background: surface,
                                truncated: (block.truncated && i == block.lines.count - 1) || box != full))
+            // The caller places what follows by the left-to-right boxes.
             drawn = drawn.union(box)
         }
         return drawn
@@ -219,12 +236,13 @@ final class SceneContext {
 protocol Scene {
     func layout(_ state: QuizState, in ctx: SceneContext)
 
-    /// The parts of the screen whose pixels depend on the clock, or nil when none do.
-    func clockRegions(_ state: QuizState, viewport: Viewport, type: TypeScale, now: Double) -> ClockRegions?
+    /// The parts of the screen whose pixels depend on the clock at `ctx.now`, or nil when none
+    /// do (in left-to-right pixels: the renderer mirrors them with the room).
+    func clockRegions(_ state: QuizState, in ctx: SceneContext) -> ClockRegions?
 }
 
 extension Scene {
-    func clockRegions(_ state: QuizState, viewport: Viewport, type: TypeScale, now: Double) -> ClockRegions? { nil }
+    func clockRegions(_ state: QuizState, in ctx: SceneContext) -> ClockRegions? { nil }
 }
 
 /// Where a scene changes with time, and what it shows there: two times with equal `shows`

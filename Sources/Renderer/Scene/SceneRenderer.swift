@@ -1,3 +1,4 @@
+import Locales
 import Pixels
 import QuizContract
 
@@ -15,6 +16,8 @@ public final class SceneRenderer {
     let paths = PathCache()
     /// Where questions' pictures come from, ready to draw; nil: every picture is a placeholder.
     public var pictures: PictureProvider?
+    /// Set by tests: lays every room out mirrored (true) or none (false) whatever its language.
+    var mirroring: Bool?
 
     public init(text: TextEngine, theme: Theme = .standard, settings: SceneSettings = SceneSettings()) {
         self.text = text
@@ -47,16 +50,21 @@ public final class SceneRenderer {
     /// The frame laid out with `motion` applied, and the animated values it shows.
     func layout(_ frame: SceneFrame, motion: SceneMotion) -> (description: SceneDescription, pose: Pose) {
         let viewport = self.viewport(frame)
-        let ctx = SceneContext(text: text, viewport: viewport, theme: theme, settings: settings, now: frame.now,
-                               locale: ShowLocale.of(frame.state), motion: motion,
-                               logo: { [unowned self] in self.logo(height: $0) },
-                               picture: { [unowned self] in self.pictures?.picture($0, for: $1) })
+        let ctx = context(frame, motion: motion)
         ctx.background(theme.background)
         scene(for: frame.state.phase).layout(frame.state, in: ctx)
         if frame.overlay.controllerOffline {
             OfflineMark.layout(in: ctx)
         }
         return (SceneDescription(width: frame.width, height: frame.height, safeArea: viewport.safeArea, items: ctx.items), ctx.shown)
+    }
+
+    /// What a scene lays `frame` out with.
+    func context(_ frame: SceneFrame, motion: SceneMotion = .settled) -> SceneContext {
+        SceneContext(text: text, viewport: viewport(frame), theme: theme, settings: settings, now: frame.now,
+                     locale: RoomLocale.of(frame.state), motion: motion, mirrored: mirroring,
+                     logo: { [unowned self] in self.logo(height: $0) },
+                     picture: { [unowned self] in self.pictures?.picture($0, for: $1) })
     }
 
     /// Draws the whole frame, limited to the canvas's current clip (a partial update sets it).
@@ -71,6 +79,11 @@ public final class SceneRenderer {
     }
 
     var type: TypeScale { TypeScale(textScale: settings.textScale) }
+
+    /// How a state's items are mirrored on `viewport`: in a right-to-left room, else nil.
+    func mirror(_ state: QuizState, _ viewport: Viewport) -> Mirror? {
+        mirroring ?? (RoomLocale.of(state)?.isRightToLeft ?? false) ? Mirror(safeArea: viewport.safeArea) : nil
+    }
 
     func scene(for phase: QuizState.Phase) -> any Scene {
         switch phase {

@@ -15,15 +15,15 @@ struct StandingRows {
     let moveW: Double
     let badge: Double
 
-    init(_ rows: [Ranked], boxes: [Box], ctx: SceneContext) {
+    /// `nameAtMost` (px): the names no larger (the places under the podium, beside the winner's).
+    init(_ rows: [Ranked], boxes: [Box], nameAtMost: Int? = nil, ctx: SceneContext) {
         self.rows = rows
         self.boxes = boxes
         let type = ctx.type
-        let locale = ctx.locale ?? .en
         let bandH = (boxes.first?.h ?? 80) * 0.88
         badge = min(bandH * 0.7, 64 * type.k)
         let rowW = boxes.first?.w ?? 1000
-        let scoreTexts = rows.map { NumberFormat.grouped($0.entry.score, locale) }
+        let scoreTexts = rows.map { ctx.labels.number($0.entry.score) }
         // Scores: the largest size at which the widest takes at most a quarter of the row.
         var scores: [TextBlock] = []
         let maxScoreW = ctx.px(rowW * 0.25)
@@ -36,13 +36,14 @@ struct StandingRows {
         scoreW = max(ctx.width(scores.max { $0.width < $1.width } ?? ctx.number("0", size: type.score)), 40 * type.k)
         let moves = rows.compactMap(\.movement).filter { $0 != 0 }
         let largestMove = moves.map(\.magnitude).max() ?? 0
-        moveW = moves.isEmpty ? 0 : ctx.width(ctx.number("▲" + String(largestMove), size: type.label)) + 20 * type.k
+        moveW = moves.isEmpty ? 0 : ctx.width(ctx.number("▲" + ctx.labels.number(Int(largestMove)), size: type.label)) + 20 * type.k
         let rankSize = min(type.rank, badge * 0.55)
-        ranks = rows.map { ctx.number(String($0.rank), size: rankSize) }
+        ranks = rows.map { ctx.number(ctx.labels.number($0.rank), size: rankSize) }
         let nameW = rowW - Self.nameX(badge: badge, ctx) - 24 * type.k - moveW - scoreW - 24 * type.k
         // Not below 36: one absurdly long name is cut after two lines rather than shrinking
         // every name on the board to the floor.
-        names = ctx.fitGroup(rows.map(\.entry.name), weight: .bold, size: type.name, min: type.choiceFloor,
+        let largest = nameAtMost.map { min(type.name, Double($0) / ctx.viewport.scale) } ?? type.name
+        names = ctx.fitGroup(rows.map(\.entry.name), weight: .bold, size: largest, min: min(largest, type.choiceFloor),
                              box: Box(x: 0, y: 0, w: max(1, nameW), h: bandH - 16), lines: 2, balance: true)
     }
 
@@ -53,7 +54,6 @@ struct StandingRows {
     /// not on the board, while its score counts up (from the board on screen, else from zero).
     func layout(_ ctx: SceneContext, animated: Bool = false) {
         let t = ctx.theme, vp = ctx.viewport, k = ctx.type.k
-        let locale = ctx.locale ?? .en
         var place = boxes.map { (box: $0, score: Double?.none, shown: 1.0) }
         var order = Array(rows.indices)
         if animated {
@@ -111,13 +111,13 @@ struct StandingRows {
             let baseline = band.midY + 0.36 * Double(scores[i].size) / vp.scale
             var scoreBlock = scores[i]
             if let score, Int(score.rounded()) != r.entry.score {
-                scoreBlock = ctx.text.layoutNumber(NumberFormat.grouped(Int(score.rounded()), locale), size: scores[i].size, weight: .bold)
+                scoreBlock = ctx.text.layoutNumber(ctx.labels.number(Int(score.rounded())), size: scores[i].size, weight: .bold)
             }
             ctx.place(scoreBlock, .score, index: r.place, in: scoreBox, baseline: baseline, align: .right, color: fade(t.text, on: panel),
                       on: panel)
             if let m = r.movement, m != 0, moveW > 0 {
                 let moveBox = Box(x: scoreBox.x - moveW, y: band.y, w: moveW - 20 * k, h: band.h)
-                let block = ctx.number((m > 0 ? "▲" : "▼") + String(m.magnitude), size: ctx.type.label)
+                let block = ctx.number((m > 0 ? "▲" : "▼") + ctx.labels.number(Int(m.magnitude)), size: ctx.type.label)
                 ctx.place(block, .movement, index: r.place, in: moveBox, baseline: band.midY + 0.36 * Double(block.size) / vp.scale,
                           align: .right, color: fade(m > 0 ? t.rise : t.fall, on: panel), on: panel)
             }

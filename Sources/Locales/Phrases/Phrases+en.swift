@@ -1,0 +1,45 @@
+extension Phrases {
+    /// English: the screen's original words; the fallback for a room whose language is unknown.
+    static let en = Phrases(
+        waiting: "Waiting for the quiz to start",
+        scanOrOpen: "Scan or open",
+        // Kahoot says "Game PIN"; ours is typed as well as scanned, and may hold letters.
+        joinCode: "Join code",
+        playersJoined: PluralPhrase(one: "{n} player joined", other: "{n} players joined"),
+        progress: "{n} / {total}",
+        answeredOf: PluralPhrase("{n} / {total} answered"),
+        answeredCount: PluralPhrase("{n} answered"),
+        timesUp: "Time's up",
+        correct: "Correct: {answer}",
+        answers: PluralPhrase(one: "{n} answer", other: "{n} answers"),
+        // Kahoot's "Scoreboard" is the same board; "Leaderboard" is what pub quizzes put up.
+        leaderboard: "Leaderboard",
+        noScores: "No scores yet",
+        finalResults: "Final results",
+        thanks: "Thanks for playing!",
+        controllerOffline: "Controller offline",
+        hostOffline: "Host offline",
+        join: "Join",
+        yourName: "Your name",
+        answerReceived: "Answer received",
+        waitingForQuestion: "Waiting for the next question",
+        youAreRight: "Correct!",
+        // Kahoot's word; "Wrong" reads harsher at a pub table.
+        youAreWrong: "Incorrect",
+        pointsEarned: PluralPhrase(one: "+{n} point", other: "+{n} points"),
+        yourPlace: "Place {rank} of {of}",
+        score: "Score",
+        reconnecting: "Reconnecting…",
+        rejectBadCode: "That code is not for this quiz",
+        rejectNameTaken: "Someone already has that name",
+        rejectNameInvalid: "Please choose another name",
+        rejectRoomLocked: "The quiz is closed to new players",
+        rejectRoomFull: "The quiz is full",
+        rejectBadToken: "Please join again",
+        rejectKicked: "The host removed you from the quiz",
+        rejectAlreadyAnswered: "You have already answered",
+        rejectTooLate: "Too late: time was up",
+        rejectNotOpen: "Answering is closed",
+        rejectBadMessage: "Something went wrong; please reload the page",
+        rejectTooFast: "Too many taps; please wait a moment")
+}

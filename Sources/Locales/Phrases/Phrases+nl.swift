@@ -1,0 +1,45 @@
+extension Phrases {
+    /// Dutch: "je" on the phone, as Dutch apps address players.
+    static let nl = Phrases(
+        waiting: "De quiz begint zo",
+        scanOrOpen: "Scan of open",
+        // Kahoot says "Game-pin".
+        joinCode: "Spelcode",
+        playersJoined: PluralPhrase(one: "{n} speler doet mee", other: "{n} spelers doen mee"),
+        progress: "{n} / {total}",
+        answeredOf: PluralPhrase(one: "{n} / {total} heeft geantwoord", other: "{n} / {total} hebben geantwoord"),
+        answeredCount: PluralPhrase(one: "{n} heeft geantwoord", other: "{n} hebben geantwoord"),
+        timesUp: "De tijd is om",
+        correct: "Goed antwoord: {answer}",
+        answers: PluralPhrase(one: "{n} antwoord", other: "{n} antwoorden"),
+        // What a Dutch quizmaster calls the standings between rounds.
+        leaderboard: "Tussenstand",
+        noScores: "Nog geen scores",
+        finalResults: "Eindstand",
+        thanks: "Bedankt voor het meespelen!",
+        controllerOffline: "Bediening offline",
+        // "Quizmaster" is the Dutch word for a quiz's host.
+        hostOffline: "Quizmaster offline",
+        join: "Meedoen",
+        yourName: "Je naam",
+        answerReceived: "Antwoord ontvangen",
+        waitingForQuestion: "Wachten op de volgende vraag",
+        youAreRight: "Goed!",
+        youAreWrong: "Fout",
+        pointsEarned: PluralPhrase(one: "+{n} punt", other: "+{n} punten"),
+        yourPlace: "Plek {rank} van {of}",
+        score: "Score",
+        reconnecting: "Opnieuw verbinden…",
+        rejectBadCode: "Deze code hoort niet bij deze quiz",
+        rejectNameTaken: "Deze naam is al bezet",
+        rejectNameInvalid: "Kies een andere naam",
+        rejectRoomLocked: "De quiz laat geen nieuwe spelers meer toe",
+        rejectRoomFull: "De quiz is vol",
+        rejectBadToken: "Doe opnieuw mee",
+        rejectKicked: "De quizmaster heeft je verwijderd",
+        rejectAlreadyAnswered: "Je hebt al geantwoord",
+        rejectTooLate: "Te laat: de tijd was om",
+        rejectNotOpen: "Antwoorden kan nu niet",
+        rejectBadMessage: "Er ging iets mis. Laad de pagina opnieuw",
+        rejectTooFast: "Te snel. Wacht even")
+}
