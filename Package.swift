@@ -19,6 +19,7 @@ import PackageDescription
 //   MQTT          the libmosquitto client on the event loop
 //   PlayersContract  the phones' messages (players v1): decoding, encoding, the phone's view — no C
 //   QuizHost      running a quiz: quiz files → states → publish (the controller side), players, scoring
+//   PlayerPages   the pages phones load (players, the host's console), compiled in — no C
 //   NightStore    the night's SQLite database: runs, players, answers; resume and export
 //   Media         questions' pictures for a screen: from the broker, a folder or an https:// URL
 //                 (libcurl), verified, cached on disk, prepared off the loop
@@ -72,6 +73,9 @@ let package = Package(
         .target(name: "MQTT", dependencies: ["CMosquitto", "Escaping", "Platform"]),
         .target(name: "PlayersContract", dependencies: ["QuizContract", "Locales", "Escaping"]),
         .target(name: "QuizHost", dependencies: ["QuizContract", "Locales", "PlayersContract", "MQTT", "Platform", "Pictures", "Escaping", "CUtf8proc"]),
+        // The pages phones load (the players' page, the host's console): web/ compiled in by
+        // scripts/gen-pages.py.
+        .target(name: "PlayerPages", exclude: ["web"]),
         .target(name: "NightStore", dependencies: ["QuizHost", "QuizContract", "Platform", "CSQLite"]),
         .target(name: "Media", dependencies: ["Escaping", "QuizContract", "Renderer", "Pixels", "Platform", "Pictures", "CCurl"]),
         .target(name: "Kiosk", dependencies: ["Escaping", "QuizContract", "Renderer", "Pixels", "Outputs", "MQTT", "Platform", "Pictures", "Media"]),
@@ -89,6 +93,7 @@ let package = Package(
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Escaping", "TestSupport"]),
         .testTarget(name: "QuizContractTests", dependencies: ["QuizContract", "TestSupport"]),
         .testTarget(name: "LocalesTests", dependencies: ["Locales", "QuizContract", "TestSupport"]),
+        .testTarget(name: "PlayerPagesTests", dependencies: ["PlayerPages", "Platform", "TestSupport"]),
         .testTarget(name: "PixelsTests", dependencies: ["Pixels", "TestSupport"], swiftSettings: pixelWork),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Pixels", "Platform", "TestSupport"]),
         .testTarget(
