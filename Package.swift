@@ -13,6 +13,8 @@ import PackageDescription
 //   Display       DRM/KMS cards, EDID, mode setting, hotplug, headless output, on Pixels
 //   MQTT          the libmosquitto client on the event loop
 //   QuizHost      running a quiz: quiz files → states → publish (the controller side)
+//   Web           HTTP/1.1 request heads, responses, WebSocket handshake and frames — pure, sans-I/O
+//   WebServer     the players' transport on the event loop: sockets, routes, WebSocket connections
 //   Kiosk         the screen's loop: sources → store → scenes → outputs
 //   QuizKiosk     the `quizkiosk` command line
 let package = Package(
@@ -48,15 +50,17 @@ let package = Package(
         ),
         .target(name: "Display", dependencies: ["CDRM", "CLinux", "Platform", "Pixels"]),
         .target(name: "MQTT", dependencies: ["CMosquitto", "Escaping", "Platform"]),
+        .target(name: "Web", dependencies: ["CCrypto"]),
+        .target(name: "WebServer", dependencies: ["Web", "Platform", "Escaping", "CLinux"]),
         .target(name: "QuizHost", dependencies: ["QuizContract", "MQTT", "Platform", "Pictures", "Escaping"]),
         .target(name: "Kiosk", dependencies: ["Escaping", "QuizContract", "Renderer", "Pixels", "Display", "MQTT", "Platform", "Pictures", "CCurl"]),
         .executableTarget(
             name: "QuizKiosk",
-            dependencies: ["Escaping", "QuizContract", "Pixels", "Pictures", "Renderer", "Display", "MQTT", "QuizHost", "Kiosk", "Platform"]
+            dependencies: ["Escaping", "QuizContract", "Pixels", "Pictures", "Renderer", "Display", "MQTT", "QuizHost", "Kiosk", "Platform", "Web", "WebServer", "CLinux"]
         ),
         // Fuzz targets for everything that reads outside input (scripts/fuzz builds it with
         // --sanitize=fuzzer); a normal build replays corpus files through them.
-        .executableTarget(name: "QuizKioskFuzz", dependencies: ["QuizContract", "Pixels", "Pictures", "Renderer", "Display", "Platform"]),
+        .executableTarget(name: "QuizKioskFuzz", dependencies: ["QuizContract", "Pixels", "Pictures", "Renderer", "Display", "Platform", "Web"]),
 
         // What every test target shares: running the built binary, temporary folders, the
         // bundled fonts, a private mosquitto, a DRM card in memory. Never linked into the product.
@@ -76,6 +80,8 @@ let package = Package(
             exclude: ["EDID"]
         ),
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "Platform", "TestSupport"]),
+        .testTarget(name: "WebTests", dependencies: ["Web"]),
+        .testTarget(name: "WebServerTests", dependencies: ["WebServer", "Web", "Platform", "TestSupport"]),
         .testTarget(name: "QuizHostTests", dependencies: ["QuizHost", "QuizContract", "MQTT", "Pictures", "Platform", "TestSupport"]),
         .testTarget(
             name: "KioskTests",

@@ -1,0 +1,1 @@
+// The server on the event loop comes in the next commit.

@@ -1,0 +1,1 @@
+// The server's tests come with it.
