@@ -80,7 +80,7 @@ let package = Package(
             exclude: ["EDID"]
         ),
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "Platform", "TestSupport"]),
-        .testTarget(name: "WebTests", dependencies: ["Web"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "TestSupport"]),
         .testTarget(name: "WebServerTests", dependencies: ["WebServer", "Web", "Platform", "TestSupport"]),
         .testTarget(name: "QuizHostTests", dependencies: ["QuizHost", "QuizContract", "MQTT", "Pictures", "Platform", "TestSupport"]),
         .testTarget(

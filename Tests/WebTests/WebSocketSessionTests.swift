@@ -1,31 +1,13 @@
+import TestSupport
 import Testing
 import Web
 
-/// Client frames as a client writes them: masked with `key`, FIN and RSV bits as given.
-func clientFrame(_ opcode: UInt8, _ payload: [UInt8], fin: Bool = true, rsv: UInt8 = 0, masked: Bool = true,
-                 key: [UInt8] = [0x37, 0xFA, 0x21, 0x3D], lengthForm: Int? = nil) -> [UInt8] {
-    var out: [UInt8] = [(fin ? 0x80 : 0) | rsv << 4 | opcode]
-    let m: UInt8 = masked ? 0x80 : 0
-    let form = lengthForm ?? (payload.count < 126 ? 0 : payload.count <= 0xFFFF ? 126 : 127)
-    switch form {
-    case 0: out.append(m | UInt8(payload.count))
-    case 126: out += [m | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
-    default:
-        out.append(m | 127)
-        for s in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: payload.count >> s)) }
-    }
-    if masked {
-        out += key
-        out += payload.enumerated().map { $0.element ^ key[$0.offset % 4] }
-    } else {
-        out += payload
-    }
-    return out
+func clientFrame(_ opcode: UInt8, _ payload: [UInt8], fin: Bool = true, rsv: UInt8 = 0, masked: Bool = true, lengthForm: Int? = nil) -> [UInt8] {
+    ClientFrame.make(opcode, payload, fin: fin, rsv: rsv, masked: masked, lengthForm: lengthForm)
 }
-
-func text(_ s: String, fin: Bool = true) -> [UInt8] { clientFrame(0x1, Array(s.utf8), fin: fin) }
-func continuation(_ s: String, fin: Bool = true) -> [UInt8] { clientFrame(0x0, Array(s.utf8), fin: fin) }
-func closeFrame(_ code: UInt16, _ reason: [UInt8] = []) -> [UInt8] { clientFrame(0x8, [UInt8(code >> 8), UInt8(code & 0xFF)] + reason) }
+func text(_ s: String, fin: Bool = true) -> [UInt8] { ClientFrame.text(s, fin: fin) }
+func continuation(_ s: String, fin: Bool = true) -> [UInt8] { ClientFrame.continuation(s, fin: fin) }
+func closeFrame(_ code: UInt16, _ reason: [UInt8] = []) -> [UInt8] { ClientFrame.close(code, reason) }
 
 /// Every rule of the server's side of RFC 6455, each a frame sequence and what must come of it.
 @Suite struct WebSocketSessionTests {

@@ -1,1 +1,0 @@
-// The server on the event loop comes in the next commit.

@@ -1,1 +1,0 @@
-// The server's tests come with it.
