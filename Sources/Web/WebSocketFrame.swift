@@ -57,6 +57,19 @@ public enum WebSocketFrame {
 
     public static func text(_ text: String) -> [UInt8] { encode(.text, payload: text.utf8) }
 
+    /// A frame as a client writes it, masked with `key` (RFC 6455 §5.3): for load generators
+    /// and tests that speak to the server.
+    public static func masked(_ opcode: WebSocketOpcode, payload: some Collection<UInt8>, key: UInt32) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(payload.count + 14)
+        appendHeader(opcode, length: payload.count, to: &out)
+        out[1] |= 0x80
+        let k = [UInt8(truncatingIfNeeded: key >> 24), UInt8(truncatingIfNeeded: key >> 16), UInt8(truncatingIfNeeded: key >> 8), UInt8(truncatingIfNeeded: key)]
+        out += k
+        for (i, b) in payload.enumerated() { out.append(b ^ k[i & 3]) }
+        return out
+    }
+
     /// A close frame: the code, then the reason cut to fit a control frame's 125 bytes at a
     /// character boundary. `code` nil: an empty close frame (the answer to one without a code).
     public static func close(code: UInt16?, reason: String = "") -> [UInt8] {

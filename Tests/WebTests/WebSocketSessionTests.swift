@@ -211,6 +211,13 @@ func closeFrame(_ code: UInt16, _ reason: [UInt8] = []) -> [UInt8] { ClientFrame
         }
     }
 
+    @Test func aClientFrameMaskedByTheWebModuleIsReadBack() {
+        let frame = WebSocketFrame.masked(.text, payload: Array("Hello".utf8), key: 0x37FA_213D)
+        #expect(frame == [0x81, 0x85, 0x37, 0xFA, 0x21, 0x3D, 0x7F, 0x9F, 0x4D, 0x51, 0x58], "RFC 6455 §5.7's example")
+        let long = String(repeating: "é", count: 1000)
+        #expect(Self.run(WebSocketFrame.masked(.text, payload: Array(long.utf8), key: 0xDEAD_BEEF)).events == [.text(long)])
+    }
+
     @Test func aCloseReasonIsCutToFitAtACharacterBoundary() {
         let frame = WebSocketFrame.close(code: 1008, reason: String(repeating: "あ", count: 50))
         #expect(frame[1] == 2 + 123, "41 three-byte characters fit in 123 bytes")
