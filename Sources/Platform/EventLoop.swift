@@ -114,11 +114,16 @@ public final class EventLoop {
     }
 
     /// Changes the events a watch waits for (e.g. add POLLOUT while there is data to send).
+    ///
+    /// The kernel is told every time, even when nothing changed: a library that closes and
+    /// reopens its socket itself (libmosquitto reconnecting) may have put a new file under the
+    /// same number, which the kernel does not know; it says so (ENOENT) and the new file is
+    /// registered for the same watches, as poll(2), which watched numbers, would have served it.
     public func update(_ token: Token, events: Int16) {
         guard var w = watches[token.id] else { return }
         w.events = events
         watches[token.id] = w
-        refresh(w.fd)
+        refresh(w.fd, force: true)
     }
 
     /// Calls `handler` once, `seconds` from now on the loop's clock.
@@ -167,8 +172,9 @@ public final class EventLoop {
         if reg.unwatchable != nil { refresh(fd) }
     }
 
-    /// Tells the kernel what the watches of `fd` want together, when that changed.
-    private func refresh(_ fd: Int32) {
+    /// Tells the kernel what the watches of `fd` want together, when that changed (or always,
+    /// with `force`: see `update`).
+    private func refresh(_ fd: Int32, force: Bool = false) {
         guard var reg = registrations[fd] else { return }
         var wanted: Int16 = 0
         for id in reg.tokens { wanted |= watches[id]?.events ?? 0 }
@@ -179,10 +185,29 @@ public final class EventLoop {
             return
         }
         let interest = Self.epollEvents(wanted)
-        guard interest != reg.interest else { return }
+        guard interest != reg.interest || force, let epoll else { return }
         reg.interest = interest
         registrations[fd] = reg
-        try? epoll?.modify(fd, events: interest, data: key(fd, reg.generation))
+        do throws(SystemError) {
+            try epoll.modify(fd, events: interest, data: key(fd, reg.generation))
+        } catch {
+            // The registered file was closed: a new one has its number (ENOENT), or none
+            // (EBADF). A new registration, so that events still queued for the old one are
+            // dropped by their generation.
+            generation &+= 1
+            var fresh = Registration(generation: generation, tokens: reg.tokens, interest: interest, unwatchable: nil)
+            if error.errno == ENOENT {
+                do throws(SystemError) {
+                    try epoll.add(fd, events: interest, data: key(fd, generation))
+                } catch {
+                    fresh.unwatchable = error.errno == EPERM ? wanted & Int16(POLLIN | POLLOUT) : Int16(POLLNVAL)
+                }
+            } else {
+                fresh.unwatchable = Int16(POLLNVAL)
+            }
+            if fresh.unwatchable != nil { unwatchableCount += 1 }
+            registrations[fd] = fresh
+        }
     }
 
     /// poll's request bits as epoll's (the same values on Linux; named here so that it does not

@@ -10,9 +10,17 @@ import Testing
     final class Pipe {
         let reader: FileDescriptor
         let writer: FileDescriptor
-        init() throws {
+        /// `at`: the read end moved to that number, for tests of a number reused. Numbers far
+        /// above what the process has open: parallel tests, which get the lowest free ones,
+        /// never take it in between.
+        init(at number: Int32? = nil) throws {
             var fds: [Int32] = [-1, -1]
             try #require(pipe(&fds) == 0)
+            if let number {
+                try #require(dup2(fds[0], number) == number)
+                close(fds[0])
+                fds[0] = number
+            }
             reader = FileDescriptor(adopting: fds[0])
             writer = FileDescriptor(adopting: fds[1])
         }
@@ -46,7 +54,7 @@ import Testing
     /// reach the new file that got its number, nor a watch added during the dispatch.
     @Test func aDescriptorClosedAndReusedDuringADispatchDoesNotGetTheOldEvent() throws {
         let loop = EventLoop(clock: VirtualClock())
-        let pipes = [try Pipe(), try Pipe()]
+        let pipes = [try Pipe(at: 901), try Pipe(at: 902)]
         var calls: [String] = []
         var tokens: [EventLoop.Token?] = [nil, nil]
         var replaced: Pipe?
@@ -59,7 +67,7 @@ import Testing
                 let oldNumber = pipes[1 - i].reader.rawValue
                 loop.cancel(other)  // cancel before close
                 pipes[1 - i].reader.close()
-                guard let fresh = try? Pipe() else { return }
+                guard let fresh = try? Pipe(at: oldNumber) else { return }
                 reusedNumber = fresh.reader.rawValue == oldNumber
                 replaced = fresh
                 loop.watch(fd: fresh.reader.rawValue) { _ in calls.append("new") }
@@ -68,7 +76,7 @@ import Testing
         try pipes[0].writer.writeAll([1])
         try pipes[1].writer.writeAll([1])
         #expect(loop.runOnce(timeout: 5))
-        #expect(reusedNumber, "the new pipe got the closed descriptor's number (lowest free)")
+        #expect(reusedNumber, "the new pipe has the closed descriptor's number")
         #expect(calls.count == 1 && calls[0].hasPrefix("old"), "\(calls)")
         // The new pipe is empty: nothing is ready for it until it is written to.
         #expect(loop.runOnce(timeout: 0))
@@ -79,14 +87,13 @@ import Testing
 
     @Test func aNumberWatchedAgainAfterACloseWithoutCancelDropsTheOldHandler() throws {
         let loop = EventLoop(clock: VirtualClock())
-        let first = try Pipe()
+        let first = try Pipe(at: 903)
         let number = first.reader.rawValue
         let log = LogCapture(containing: "descriptor \(number) was closed while watched")
         var calls: [String] = []
         loop.watch(fd: number) { _ in calls.append("old") }
         first.reader.close()  // the mistake: no cancel
-        let second = try Pipe()
-        try #require(second.reader.rawValue == number)
+        let second = try Pipe(at: number)
         loop.watch(fd: second.reader.rawValue) { _ in
             calls.append("new")
             second.drain()
@@ -96,6 +103,33 @@ import Testing
         #expect(calls == ["new"])
         #expect(log.all.count == 1)
         #expect(loop.watchCount == 1)
+    }
+
+    /// libmosquitto closes its socket and opens the next one itself, usually under the same
+    /// number, and the client only updates its watch: the watch then serves the new socket,
+    /// as poll(2) watching the number did.
+    @Test func anUpdatedWatchFollowsANewFileUnderItsNumber() throws {
+        let loop = EventLoop(clock: VirtualClock())
+        let first = try Pipe(at: 904)
+        let number = first.reader.rawValue
+        var calls = 0
+        let t = loop.watch(fd: number) { _ in calls += 1 }
+        first.reader.close()
+        let second = try Pipe(at: number)
+        loop.update(t, events: Int16(POLLIN))
+        try second.writer.writeAll([1])
+        #expect(loop.run(until: { calls > 0 }, timeout: 5))
+        // And a number left closed is POLLNVAL, as poll said.
+        var got: Int16 = 0
+        let third = try Pipe(at: 905)
+        let u = loop.watch(fd: third.reader.rawValue) { got = $0 }
+        third.reader.close()
+        loop.update(u, events: Int16(POLLIN))
+        #expect(loop.run(until: { got != 0 }, timeout: 5))
+        #expect(got == Int16(POLLNVAL))
+        loop.cancel(u)
+        loop.cancel(t)
+        withExtendedLifetime(second) {}
     }
 
     @Test func twoWatchesOnOneDescriptorGetOnlyWhatEachAskedFor() throws {
