@@ -60,6 +60,8 @@ public final class EventLoop {
     private var unwatchableCount = 0
     private var generation: UInt32 = 0
     private var timers = TimerQueue()
+    /// Ready events of the last wait that no registration owned (see `rebuild`).
+    private var strays: [UInt64] = []
     private var nextID = 0
     private var waits = 0
     private var stopped = false
@@ -269,12 +271,20 @@ public final class EventLoop {
             return false
         }
         var woke = n > 0
+        var stray: [UInt64] = []
         for i in 0..<n {
             let (events, data) = epoll.event(at: i)
             let fd = Int32(bitPattern: UInt32(truncatingIfNeeded: data))
             // Gone or replaced while an earlier handler of this pass ran: not this event's.
-            guard let reg = registrations[fd], reg.generation == UInt32(truncatingIfNeeded: data >> 32) else { continue }
+            guard let reg = registrations[fd], reg.generation == UInt32(truncatingIfNeeded: data >> 32) else {
+                stray.append(data)
+                continue
+            }
             dispatch(reg.tokens, Self.pollEvents(events), pass: pass)
+        }
+        // The same unowned event in two waits in a row: a registration the loop cannot remove.
+        if !stray.isEmpty || !strays.isEmpty {
+            if stray.contains(where: strays.contains) { rebuild() } else { strays = stray }
         }
         if unwatchableCount > 0 {
             let always = registrations.filter { $0.value.unwatchable.map { $0 != 0 } ?? false }
@@ -287,6 +297,29 @@ public final class EventLoop {
         if woke { wakeups += 1 }
         fireTimers(dueBy: clock.now)
         return true
+    }
+
+    /// The kernel keeps a registration as long as its file is open anywhere: a descriptor
+    /// closed before its cancel while a copy of it lives on (dup, or a child process that
+    /// inherited it) stays registered, and the loop cannot remove it any more (its number is
+    /// closed or someone else's). Level-triggered, it would wake every wait. So a new epoll
+    /// instance is made with the registrations the loop knows, and the old one goes, with
+    /// what it held.
+    private func rebuild() {
+        strays = []
+        Log.warning("event loop: a descriptor closed while watched is still open elsewhere (a copy, a child process) and kept waking the loop; the watch set is made anew")
+        guard let fresh = try? Epoll() else { return }
+        for (fd, var reg) in registrations where reg.unwatchable == nil {
+            do throws(SystemError) {
+                try fresh.add(fd, events: reg.interest, data: key(fd, reg.generation))
+            } catch {
+                reg.unwatchable = error.errno == EPERM ? 0 : Int16(POLLNVAL)
+                unwatchableCount += 1
+                registrations[fd] = reg
+                refresh(fd)
+            }
+        }
+        epoll = fresh
     }
 
     /// Calls each watch among `tokens` still there, older than this wait, that asked for some

@@ -132,6 +132,34 @@ import Testing
         withExtendedLifetime(second) {}
     }
 
+    /// A descriptor closed before its cancel while a copy of it is open (a child process that
+    /// inherited it): the kernel keeps its registration, ready on every wait. The loop notices
+    /// the event nobody owns coming back and starts a new watch set instead of spinning.
+    @Test func aRegistrationKeptAliveByACopyDoesNotSpinTheLoop() throws {
+        let log = LogCapture(containing: "kept waking the loop")
+        let loop = EventLoop(clock: VirtualClock())
+        let p = try Pipe(at: 906)
+        let copy = dup(p.reader.rawValue)
+        defer { close(copy) }
+        let other = try Pipe()
+        var otherCalls = 0
+        loop.watch(fd: other.reader.rawValue) { _ in
+            otherCalls += 1
+            other.drain()
+        }
+        let t = loop.watch(fd: p.reader.rawValue) { _ in }
+        try p.writer.writeAll([1])
+        p.reader.close()  // the mistake: closed before the cancel, and the copy keeps the file open
+        loop.cancel(t)
+        let start = loop.wakeups
+        for _ in 0..<50 { loop.runOnce(timeout: 0) }
+        #expect(loop.wakeups - start <= 2, "woken \(loop.wakeups - start) times by an event nobody owns")
+        #expect(log.all.count == 1)
+        // The watches the loop knows work on in the new set.
+        try other.writer.writeAll([2])
+        #expect(loop.run(until: { otherCalls == 1 }, timeout: 5))
+    }
+
     @Test func twoWatchesOnOneDescriptorGetOnlyWhatEachAskedFor() throws {
         let loop = EventLoop(clock: VirtualClock())
         var fds: [Int32] = [-1, -1]
