@@ -6,17 +6,29 @@ import PackageDescription
 //
 // One job per module (README "Layout"):
 //   Escaping      outside text made safe to print (log lines, errors) — no dependencies
+//   Platform      descriptors, errno, the event loop and its clocks, logging, processes
 //   QuizContract  the quiz state and its JSON: types, limits, decoder, encoder, RFC 3339 — no C
 //   Pixels        Canvas, colours, rectangles, paths, blending, PNG — no text, scenes or DRM
 //   Pictures      question pictures: SHA-256, PNG/JPEG/WebP decoding, scaling — on Pixels, no scenes
 //   Renderer      text (FreeType, HarfBuzz, fontconfig) and the scenes, on Pixels
-//   Display       DRM/KMS cards, EDID, mode setting, hotplug, headless output, on Pixels
+//   Outputs       where frames go: the Output protocol, PNG files (headless), memory, a simulated
+//                 display — no DRM, so the screen's loop links no libdrm
+//   Display       DRM/KMS cards, EDID, mode setting, hotplug; its heads are Outputs
 //   MQTT          the libmosquitto client on the event loop
-//   QuizHost      running a quiz: quiz files → states → publish (the controller side)
+//   PlayersContract  the phones' messages (players v1): decoding, encoding, the phone's view — no C
+//   QuizHost      running a quiz: quiz files → states → publish (the controller side), players, scoring
+//   NightStore    the night's SQLite database: runs, players, answers; resume and export
+//   Media         questions' pictures for a screen: from the broker, a folder or an https:// URL
+//                 (libcurl), verified, cached on disk, prepared off the loop
 //   Web           HTTP/1.1 request heads, responses, WebSocket handshake and frames — pure, sans-I/O
 //   WebServer     the players' transport on the event loop: sockets, routes, WebSocket connections
-//   Kiosk         the screen's loop: sources → store → scenes → outputs
+//   Kiosk         the screen's loop: sources → store → scenes → outputs, and nothing else
 //   QuizKiosk     the `quizkiosk` command line
+// The pixel work (fills, blending, glyphs, scenes, the golden tests' comparisons) optimised in
+// debug builds too: `swift test` spent most of its time in unoptimised pixel loops. Code is
+// still built with testability (-enable-testing) and DEBUG defined; only the optimiser runs.
+let pixelWork: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "QuizKiosk",
     products: [
@@ -38,25 +50,34 @@ let package = Package(
         .systemLibrary(name: "CZimg", pkgConfig: "zimg", providers: [.apt(["libzimg-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // No pkgConfig: libutf8proc.pc adds -DUTF8PROC_EXPORTS, a flag SwiftPM refuses (with a
+        // warning); the header is in /usr/include and the module map links the library.
+        .systemLibrary(name: "CUtf8proc", providers: [.apt(["libutf8proc-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         .target(name: "Escaping"),
         .target(name: "Platform", dependencies: ["CLinux", "Escaping"]),
         .target(name: "QuizContract", dependencies: ["Escaping"]),
-        .target(name: "Pixels", dependencies: ["CPNG", "Platform"]),
+        .target(name: "Pixels", dependencies: ["CPNG", "Platform"], swiftSettings: pixelWork),
         .target(name: "Pictures", dependencies: ["Pixels", "Platform", "Escaping", "CPNG", "CTurboJPEG", "CWebP", "CZimg", "CCrypto"]),
         .target(
             name: "Renderer",
-            dependencies: ["Pixels", "QuizContract", "Platform", "CFreeType", "CHarfBuzz", "CFontconfig", "CQRencode"]
+            dependencies: ["Pixels", "QuizContract", "Platform", "CFreeType", "CHarfBuzz", "CFontconfig", "CQRencode"],
+            swiftSettings: pixelWork
         ),
-        .target(name: "Display", dependencies: ["CDRM", "CLinux", "Platform", "Pixels"]),
+        .target(name: "Outputs", dependencies: ["Pixels", "Platform"]),
+        .target(name: "Display", dependencies: ["CDRM", "CLinux", "Platform", "Pixels", "Outputs"]),
         .target(name: "MQTT", dependencies: ["CMosquitto", "Escaping", "Platform"]),
         .target(name: "Web", dependencies: ["CCrypto"]),
         .target(name: "WebServer", dependencies: ["Web", "Platform", "Escaping", "CLinux"]),
-        .target(name: "QuizHost", dependencies: ["QuizContract", "MQTT", "Platform", "Pictures", "Escaping"]),
-        .target(name: "Kiosk", dependencies: ["Escaping", "QuizContract", "Renderer", "Pixels", "Display", "MQTT", "Platform", "Pictures", "CCurl"]),
+        .target(name: "PlayersContract", dependencies: ["QuizContract", "Escaping"]),
+        .target(name: "QuizHost", dependencies: ["QuizContract", "PlayersContract", "MQTT", "Platform", "Pictures", "Escaping", "CUtf8proc"]),
+        .target(name: "NightStore", dependencies: ["QuizHost", "QuizContract", "Platform", "CSQLite"]),
+        .target(name: "Media", dependencies: ["Escaping", "QuizContract", "Renderer", "Pixels", "Platform", "Pictures", "CCurl"]),
+        .target(name: "Kiosk", dependencies: ["Escaping", "QuizContract", "Renderer", "Pixels", "Outputs", "MQTT", "Platform", "Pictures", "Media"]),
         .executableTarget(
             name: "QuizKiosk",
-            dependencies: ["Escaping", "QuizContract", "Pixels", "Pictures", "Renderer", "Display", "MQTT", "QuizHost", "Kiosk", "Platform", "Web", "WebServer", "CLinux"]
+            dependencies: ["Escaping", "QuizContract", "Pixels", "Pictures", "Renderer", "Outputs", "Display", "MQTT", "QuizHost", "Media", "Kiosk", "Platform", "Web", "WebServer", "CLinux"]
         ),
         // Fuzz targets for everything that reads outside input (scripts/fuzz builds it with
         // --sanitize=fuzzer); a normal build replays corpus files through them.
@@ -64,10 +85,10 @@ let package = Package(
 
         // What every test target shares: running the built binary, temporary folders, the
         // bundled fonts, a private mosquitto, a DRM card in memory. Never linked into the product.
-        .target(name: "TestSupport", dependencies: ["Platform", "QuizContract", "Pixels", "Pictures", "Renderer", "Display", "MQTT"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Platform", "QuizContract", "Pixels", "Pictures", "Renderer", "Display", "MQTT"], path: "Tests/TestSupport", swiftSettings: pixelWork),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Escaping", "TestSupport"]),
         .testTarget(name: "QuizContractTests", dependencies: ["QuizContract", "TestSupport"]),
-        .testTarget(name: "PixelsTests", dependencies: ["Pixels", "TestSupport"]),
+        .testTarget(name: "PixelsTests", dependencies: ["Pixels", "TestSupport"], swiftSettings: pixelWork),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Pixels", "Platform", "TestSupport"]),
         .testTarget(
             name: "RendererTests",
@@ -76,16 +97,21 @@ let package = Package(
         ),
         .testTarget(
             name: "DisplayTests",
-            dependencies: ["Display", "Pixels", "Platform", "TestSupport"],
+            dependencies: ["Display", "Outputs", "Pixels", "Platform", "TestSupport"],
             exclude: ["EDID"]
         ),
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "Platform", "TestSupport"]),
         .testTarget(name: "WebTests", dependencies: ["Web", "TestSupport"]),
         .testTarget(name: "WebServerTests", dependencies: ["WebServer", "Web", "Platform", "TestSupport"]),
-        .testTarget(name: "QuizHostTests", dependencies: ["QuizHost", "QuizContract", "MQTT", "Pictures", "Platform", "TestSupport"]),
+        .testTarget(name: "QuizHostTests", dependencies: ["QuizHost", "QuizContract", "PlayersContract", "MQTT", "Pictures", "Platform", "TestSupport"]),
+        .testTarget(name: "PlayersContractTests", dependencies: ["PlayersContract", "QuizContract"]),
+        // The night store's tests, and the small tool they kill -9 in the middle of commits
+        // (also its commit bench: `night-store-probe bench DIR`).
+        .executableTarget(name: "NightStoreProbe", dependencies: ["NightStore", "QuizHost", "Platform"], path: "Tests/NightStoreProbe"),
+        .testTarget(name: "NightStoreTests", dependencies: ["NightStore", "QuizHost", "QuizContract", "Platform", "TestSupport"]),
         .testTarget(
             name: "KioskTests",
-            dependencies: ["Kiosk", "QuizContract", "Renderer", "Pixels", "Pictures", "Display", "MQTT", "Platform", "TestSupport"]
+            dependencies: ["Kiosk", "Media", "QuizContract", "Renderer", "Pixels", "Pictures", "Outputs", "Display", "MQTT", "Platform", "TestSupport"]
         ),
         .testTarget(
             name: "QuizKioskTests",

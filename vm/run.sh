@@ -11,6 +11,9 @@ scripts/lib/swift-build -c release --static-swift-stdlib --product quizkiosk
 bin=.build/release/quizkiosk
 # The guest gets what ldd lists; Foundation (and its ICU data) must not be among it.
 if ldd "$bin" | grep -qi foundation; then echo "FAIL: the release binary links Foundation"; exit 1; fi
+# The harness's own verdict before anything boots (no QEMU): a case that crashes or checks
+# nothing fails.
+/usr/bin/python3 vm/harness/test_cases.py
 
 kernel=$(vm/fetch-kernel.sh)
 mkdir -p vm/cache/out

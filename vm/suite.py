@@ -7,10 +7,10 @@ sequence (hotplug_case.py); a countdown in motion (motion_case.py).
 
 Prints PASS/FAIL lines, timings, and "N passed, N failed"; exits 1 on any failure. Evidence
 (screendumps, references, guest logs) stays in DIR."""
-import json, os, re, subprocess, sys, threading, time
+import json, os, re, subprocess, sys, time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "harness"))
 from qemu import Guest, GuestError
-from cases import arguments, run_selected
+from cases import Checks, arguments, run_selected
 from images import read_ppm, read_png, write_png, difference
 import hotplug_case
 import motion_case
@@ -20,19 +20,11 @@ NOW = "2026-01-01T12:00:05Z"          # 15 s left on the question's countdown: a
 RUN = f"quizkiosk run --state {STATE} --now {NOW}"
 
 
-class Suite:
+class Suite(Checks):
     def __init__(self, args):
+        super().__init__()
         self.a = args
-        self.results = []
-        self.timings = {}
         self.refs = {}
-        self.lock = threading.Lock()
-
-    def check(self, name, ok, detail=""):
-        with self.lock:
-            self.results.append((name, bool(ok)))
-            print(f"{'PASS' if ok else 'FAIL'}: {name}" + (f" -- {detail}" if detail else ""), flush=True)
-        return ok
 
     def reference(self, w, h, overscan=None):
         """What `quizkiosk render` draws on the host for the same state at this size (inside the

@@ -36,6 +36,21 @@ enum CTAVideoFormats {
         byVIC[vic]
     }
 
+    /// The VICs whose timing `mode` has (several when only the picture aspect differs: 97 and
+    /// 107 are one timing), as drm_match_cea_mode matches a mode to a format: the same sizes,
+    /// sync positions, totals and interlacing, and the clock or its 1000/1001 (59.94 Hz) one.
+    static func vics(matching mode: Mode) -> [Int] {
+        table.filter { f in
+            guard f.width == mode.width, f.height == mode.height else { return false }
+            let m = f.mode
+            guard m.hdisplay == mode.hdisplay, m.vdisplay == mode.vdisplay, m.htotal == mode.htotal, m.vtotal == mode.vtotal,
+                  m.hsyncStart == mode.hsyncStart, m.hsyncEnd == mode.hsyncEnd,
+                  m.vsyncStart == mode.vsyncStart, m.vsyncEnd == mode.vsyncEnd, m.isInterlaced == mode.isInterlaced else { return false }
+            let clock = Int(mode.clock), nominal = f.clockKHz
+            return abs(clock - nominal) <= 1 || abs(clock * 1001 - nominal * 1000) <= 1001
+        }.map(\.vic)
+    }
+
     /// HDMI 1.4 VICs in the HDMI vendor block (4K before CTA-861-F numbered them): 1–4.
     static func hdmiVIC(_ n: Int) -> Int? {
         (1...4).contains(n) ? [95, 94, 93, 98][n - 1] : nil

@@ -30,7 +30,8 @@ public final class DRMCard: KMSDevice {
     /// Every property's description by id: it never changes while the card is open, so each
     /// is read once (DRM_IOCTL_MODE_GETPROPERTY) and probes only read values.
     private var propertyInfo: [UInt32: PropertyInfo] = [:]
-    private var pendingFlips: [UnsafeMutablePointer<FlipRecord>] = []
+    /// One record per request that asked for events, freed after its last event.
+    let flipRecords = FlipRecords()
 
     public private(set) lazy var modeSetter: ModeSetter = chosenProtocol == .atomic
         ? AtomicModeSetter(card: self) : LegacyModeSetter(card: self)
@@ -70,10 +71,6 @@ public final class DRMCard: KMSDevice {
             }
             throw .system(SystemError("drmSetMaster", errno: e, subject: path))
         }
-    }
-
-    deinit {
-        for p in pendingFlips { p.deallocate() }
     }
 
     public var eventFD: Int32 { fd }
@@ -238,47 +235,17 @@ public final class DRMCard: KMSDevice {
 
     // MARK: page-flip events
 
-    /// What the kernel's flip-complete event tells us, written by the C callback into memory
-    /// we handed the kernel as the event's user data (the callback cannot capture context).
-    struct FlipRecord {
-        var token: UInt64
-        var done: Bool
-        /// The vblank the flip completed at (tv_sec + tv_usec), seconds.
-        var time: Double
-    }
-
-    /// User data for one flip (or non-blocking mode set) request, naming the flip by the token
-    /// its output gave it; freed when its event arrives (or the request fails).
-    func flipUserData(token: UInt64) -> UnsafeMutableRawPointer {
-        let p = UnsafeMutablePointer<FlipRecord>.allocate(capacity: 1)
-        p.initialize(to: FlipRecord(token: token, done: false, time: 0))
-        pendingFlips.append(p)
-        return UnsafeMutableRawPointer(p)
-    }
-
-    func flipFailed(_ userData: UnsafeMutableRawPointer) {
-        let p = userData.assumingMemoryBound(to: FlipRecord.self)
-        pendingFlips.removeAll { $0 == p }
-        p.deallocate()
-    }
-
     public func dispatchEvents(_ flipCompleted: (UInt64, Double?) -> Void) {
         var ctx = drmEventContext()
-        ctx.version = 3  // page_flip_handler2; the header may say 4
-        ctx.page_flip_handler2 = { _, _, seconds, microseconds, _, data in
-            guard let record = data?.assumingMemoryBound(to: FlipRecord.self) else { return }
-            record.pointee.done = true
-            record.pointee.time = Double(seconds) + Double(microseconds) / 1e6
+        ctx.version = 3  // page_flip_handler2 (it names the CRTC); the header may say 4
+        ctx.page_flip_handler2 = { _, _, seconds, microseconds, crtcID, data in
+            FlipRecords.event(crtcID: crtcID, seconds: seconds, microseconds: microseconds, userData: data)
         }
-        // Readable was reported by poll, so this read does not block.
+        // Readable was reported by the loop, so this read does not block.
         if drmHandleEvent(fd, &ctx) != 0 {
             Log.warning("\(path): reading DRM events failed: \(SystemError("drmHandleEvent", errno: errno).message)")
         }
-        let done = pendingFlips.filter { $0.pointee.done }
-        pendingFlips.removeAll { $0.pointee.done }
-        for p in done {
-            let (token, time) = (p.pointee.token, p.pointee.time)
-            p.deallocate()
+        for (token, time) in flipRecords.collect() {
             // Timestamps are CLOCK_MONOTONIC unless the kernel says otherwise (drm's
             // timestamp_monotonic=0, long gone from defaults) or a driver sends none (0).
             flipCompleted(token, monotonicTimestamps && time > 0 ? time : nil)
@@ -287,7 +254,7 @@ public final class DRMCard: KMSDevice {
 
     public func waitForPendingFlips(timeout: Double) {
         let end = Clock.monotonic() + timeout
-        while !pendingFlips.isEmpty && Clock.monotonic() < end {
+        while flipRecords.unreported > 0 && Clock.monotonic() < end {
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             if retryingEINTR({ poll(&p, 1, 20) }) > 0 { dispatchEvents { _, _ in } }
         }

@@ -1,3 +1,4 @@
+import Outputs
 import Pixels
 import Platform
 
@@ -11,7 +12,9 @@ import Platform
 /// arrives after the head was set up again (or for another output now on the CRTC) is
 /// recognised as late and changes nothing.
 public final class DRMOutput: Output {
-    public let setup: HeadSetup
+    /// The head and what its commits need; its snapshot is the card's state as the mode set
+    /// found it (see `plannedOn`).
+    public private(set) var setup: HeadSetup
     public var head: HeadConfig { setup.head }
     public var name: String { head.connectorName }
     public var width: Int { head.mode.width }
@@ -32,6 +35,12 @@ public final class DRMOutput: Output {
     var onTrouble: ((DRMOutput, DisplayError) -> Void)?
     /// A flip or mode set was queued with this token (the manager starts its deadline).
     var onQueued: ((DRMOutput, UInt64) -> Void)?
+    /// The card's state now, as the commits since the last probe left it: the mode set is
+    /// planned on it, not on the probe that planned the pass (the head set up just before this
+    /// one may have taken a CRTC or a connector this one's probe still saw elsewhere).
+    var plannedOn: (() -> CardSnapshot?)?
+    /// A mode set or disable was accepted: the manager's state of the card moves with it.
+    var onCommitted: ((AtomicCommit) -> Void)?
 
     private let device: KMSDevice
     /// Emptied when the head is let go, so the framebuffers go even if someone still holds
@@ -93,8 +102,11 @@ public final class DRMOutput: Output {
         let token = tokens()
         do {
             if front == nil {
-                // First frame: set the mode with it.
-                if try device.modeSetter.enable(setup, buffer: buffers[back].bufferID, token: token) {
+                // First frame: set the mode with it, planned on the card as it is now.
+                if let now = plannedOn?() { setup.snapshot = now }
+                let byEvent = try device.modeSetter.enable(setup, buffer: buffers[back].bufferID, token: token)
+                onCommitted?(AtomicCommit.modeSet(setup, buffer: buffers[back].bufferID, signal: false))
+                if byEvent {
                     queued(token, back: back, modeSet: true)
                 } else {
                     front = back
@@ -143,6 +155,7 @@ public final class DRMOutput: Output {
         pendingToken = nil
         do {
             try device.modeSetter.disable(setup)
+            onCommitted?(AtomicCommit.disable(setup))
         } catch {
             Log.warning("\(name): turning CRTC \(head.crtcID) off failed: \(error)")
         }

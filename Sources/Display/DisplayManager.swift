@@ -1,3 +1,4 @@
+import Outputs
 import Platform
 
 /// Drives the displays of one card: chooses connectors, CRTCs and modes, creates an output per
@@ -157,9 +158,15 @@ public final class DisplayManager {
     }
 
     private var lastSnapshot: CardSnapshot?
+    /// The last probe with every commit since applied: what the next mode set is planned on.
+    private var cardState: CardSnapshot?
+    /// The deadline timer of each output's request in flight, by connector id (cancelled when
+    /// the request completes: no wakeup per frame for a deadline that cannot fire).
+    private var deadlines: [UInt32: EventLoop.Token] = [:]
 
     private func apply(_ snapshot: CardSnapshot, reason: String) {
         lastSnapshot = snapshot
+        cardState = snapshot
         guard device.isMaster() else {
             lostMaster()
             return
@@ -193,6 +200,8 @@ public final class DisplayManager {
                     output.onShown = { [weak self] o in self?.onShown?(o) }
                     output.onTrouble = { [weak self] o, error in self?.trouble(o, error) }
                     output.onQueued = { [weak self] o, token in self?.watchDeadline(o, token) }
+                    output.plannedOn = { [weak self] in self?.cardState }
+                    output.onCommitted = { [weak self] commit in self?.cardState = self?.cardState?.applying(commit) }
                     outputs[head.connectorID] = output
                     Log.info("\(head.connectorName): \(why): driving it on CRTC \(head.crtcID)")
                 } catch {
@@ -250,7 +259,10 @@ public final class DisplayManager {
     /// it): past the deadline the head is released and set up again.
     private func watchDeadline(_ o: DRMOutput, _ token: UInt64) {
         let limit = o.pendingIsModeSet ? modeSetDeadline : flipDeadline
-        loop.after(limit) { [weak self, weak o] in
+        let connector = o.head.connectorID
+        if let old = deadlines[connector] { loop.cancel(old) }
+        deadlines[connector] = loop.after(limit) { [weak self, weak o] in
+            self?.deadlines[connector] = nil
             guard let self, let o, !self.isShutDown, o.pendingToken == token, self.outputs[o.head.connectorID] === o else { return }
             let what = o.pendingIsModeSet ? "the mode set" : "a page flip"
             Log.warning("\(o.name): \(what) did not complete within \(Mode.format(limit).replacingZeroDecimals) s; releasing CRTC \(o.head.crtcID) and setting the head up again")
@@ -293,7 +305,11 @@ public final class DisplayManager {
     /// was released or set up again) matches none and is dropped.
     private func handleEvents() {
         device.dispatchEvents { token, time in
-            _ = outputs.values.first { $0.pendingToken == token }?.completed(token, at: time ?? loop.now)
+            guard let o = outputs.values.first(where: { $0.pendingToken == token }) else { return }
+            let connector = o.head.connectorID
+            if o.completed(token, at: time ?? loop.now), o.pendingToken == nil, let t = deadlines.removeValue(forKey: connector) {
+                loop.cancel(t)
+            }
         }
     }
 
@@ -302,7 +318,10 @@ public final class DisplayManager {
     public func shutdown() {
         guard !isShutDown else { return }
         isShutDown = true
-        for t in [rescanPending, eventWatch, masterRetry, healthTimer, noEDIDRetry] { if let t { loop.cancel(t) } }
+        for t in [rescanPending, eventWatch, masterRetry, healthTimer, noEDIDRetry] + deadlines.values.map(Optional.some) {
+            if let t { loop.cancel(t) }
+        }
+        deadlines.removeAll()
         hotplug = nil
         // A flip in flight would land after the restore; wait for it (a vblank or two).
         device.waitForPendingFlips(timeout: 0.2)

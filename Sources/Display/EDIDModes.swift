@@ -6,7 +6,9 @@ public struct EDIDMode: Equatable, Sendable {
     public var mode: Mode
     /// "DTD 1", "VIC 16", "HDMI VIC 1", "standard", "established".
     public var source: String
-    /// Only as YCbCr 4:2:0 (an RGB scan-out cannot use it; drivers without 4:2:0 output drop it).
+    /// Listed by the YCbCr 4:2:0 Video Data Block only: drivers without 4:2:0 output drop it,
+    /// the others convert our RGB frames to 4:2:0 on the link (`CTA861.encoding(of:)` says how
+    /// any mode, this one or a 4:2:0-capable one over the TMDS limit, reaches the TV).
     public var ycbcr420Only: Bool
 }
 

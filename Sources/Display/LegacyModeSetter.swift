@@ -36,11 +36,11 @@ final class LegacyModeSetter: ModeSetter {
     }
 
     func flip(_ setup: HeadSetup, buffer: UInt32, token: UInt64) throws(DisplayError) {
-        let data = card.flipUserData(token: token)
+        let data = card.flipRecords.make(token: token, crtc: setup.head.crtcID)
         let ret = drmModePageFlip(card.fd, setup.head.crtcID, buffer, UInt32(DRM_MODE_PAGE_FLIP_EVENT), data)
         if ret != 0 {
             let e = ret == -1 ? errno : -ret
-            card.flipFailed(data)
+            card.flipRecords.failed(data)
             throw .system(SystemError("drmModePageFlip", errno: e, subject: card.path))
         }
     }

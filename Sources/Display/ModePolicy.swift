@@ -16,14 +16,23 @@
 /// - then 1920×1080 at 60 or 50 Hz, then the largest progressive ≥ 50 Hz mode, then any
 ///   progressive mode; interlaced only when nothing else exists.
 /// Modes over the pixel-clock cap and modes the driver refused (test-only commit) are out.
+///
+/// Modes the TV takes only as YCbCr 4:2:0 (`CTA861.Encoding.ycbcr420`) are left out of every
+/// rule after `video=` — used only when `--mode`/`video=` names one or nothing else is left.
+/// The kernel lists them when the driver can send 4:2:0 (i915 from display version 10, amdgpu;
+/// not vc4, nor older i915: drm_mode_validate_ycbcr420 prunes 4:2:0-only modes there) and then
+/// converts our XRGB8888 frames on the link itself. We still prefer RGB, as i915 does (it tries
+/// every RGB depth before its 4:2:0 fallback, which exists so a display lights at all): 4:2:0
+/// halves the colour resolution both ways, so coloured text and thin coloured rules smear over
+/// 2×2 pixels, and 4K in 4:2:0 has no more colour detail than 1080p RGB while costing four
+/// times the drawing; a YCbCr link is limited range whatever `Broadcast RGB` says; and the pick
+/// would depend on the box (4K60 on a new Intel, 1080p60 on a Pi 4 for the same TV).
 public struct ModePolicy: Equatable, Sendable {
     /// `--mode WxH[@Hz]`.
     public var request: ModeRequest?
     /// `max-pixel-clock = KHZ`: modes above it are never used (a Pi 4 without 4K60 enabled:
     /// 340000; a cable that cannot carry 594 MHz).
     public var maxPixelClockKHz: Int?
-    /// What the cap is, for the reason given ("max-pixel-clock", "the TV's max TMDS clock").
-    public var capSource = "max-pixel-clock"
 
     public init(request: ModeRequest? = nil, maxPixelClockKHz: Int? = nil) {
         self.request = request
@@ -36,16 +45,29 @@ public struct ModePolicy: Equatable, Sendable {
         public var aspect: Double?
         /// Whether it has an EDID (without one the kernel's list is a guess).
         public var hasEDID: Bool
+        /// The EDID's CTA-861 block: which modes reach the TV only as YCbCr 4:2:0.
+        public var cta: CTA861?
+        /// Whether modes over the TV's max TMDS clock must still be taken out: true for an
+        /// EDID file's own list (`quizkiosk edid`), false for the kernel's, where the driver has
+        /// already applied the limit it enforces (i915, amdgpu and vc4 do).
+        public var appliesTMDSLimit: Bool
 
-        public init(aspect: Double? = nil, hasEDID: Bool = true) {
+        public init(aspect: Double? = nil, hasEDID: Bool = true, cta: CTA861? = nil, appliesTMDSLimit: Bool = false) {
             self.aspect = aspect
             self.hasEDID = hasEDID
+            self.cta = cta
+            self.appliesTMDSLimit = appliesTMDSLimit
         }
 
         public init(_ c: ConnectorInfo) {
             aspect = c.widthMM > 0 && c.heightMM > 0 ? Double(c.widthMM) / Double(c.heightMM) : nil
             hasEDID = !c.edid.isEmpty
+            cta = c.edid.isEmpty ? nil : (try? EDID(c.edid))?.cta
+            appliesTMDSLimit = false
         }
+
+        /// How the mode travels to this display (RGB without a CTA block: a monitor).
+        public func encoding(of m: Mode) -> CTA861.Encoding { cta?.encoding(of: m) ?? .rgb }
     }
 
     public struct Choice: Equatable, Sendable {
@@ -67,25 +89,39 @@ public struct ModePolicy: Equatable, Sendable {
         if modes.count < all.count {
             notes.append("refused by the driver: " + all.filter { refused.contains($0) }.map(\.description).joined(separator: ", "))
         }
+        // A cap that leaves nothing would leave the screen dark: the smallest clock then.
+        func keep(_ within: [Mode]) -> [Mode] { within.isEmpty ? Array(modes.sorted { $0.clock < $1.clock }.prefix(1)) : within }
         if let cap = maxPixelClockKHz {
             let within = modes.filter { Int($0.clock) <= cap }
-            if within.count < modes.count { notes.append("\(modes.count - within.count) modes over \(capSource) \(cap) kHz") }
-            // A cap that leaves nothing would leave the screen dark: the smallest clock then.
-            modes = within.isEmpty ? Array(modes.sorted { $0.clock < $1.clock }.prefix(1)) : within
+            if within.count < modes.count { notes.append("\(ModePolicy.count(modes.count - within.count)) over max-pixel-clock \(cap) kHz") }
+            modes = keep(within)
+        }
+        if display.appliesTMDSLimit, let tmds = display.cta?.maxTMDSClockMHz {
+            let within = modes.filter { display.encoding(of: $0) != .tooFast }
+            if within.count < modes.count { notes.append("\(ModePolicy.count(modes.count - within.count)) over the TV's max TMDS clock \(tmds) MHz") }
+            modes = keep(within)
         }
         guard !modes.isEmpty else { return nil }
         func done(_ m: Mode, _ why: String, missing: Bool = false) -> Choice {
             Choice(mode: m, why: (notes + [why]).joined(separator: "; "), requestMissing: missing)
         }
 
+        // The operator's own choice may be a 4:2:0 one: the driver converts (said, not refused).
+        func named(_ m: Mode, _ why: String) -> String { display.encoding(of: m) == .ycbcr420 ? why + ", as YCbCr 4:2:0" : why }
         var requestMissing = false
         if let request {
-            if let m = ModePolicy.requested(request, from: modes) { return done(m, "--mode \(request)") }
+            if let m = ModePolicy.requested(request, from: modes) { return done(m, named(m, "--mode \(request)")) }
             requestMissing = true
             notes.append("--mode \(request) not offered")
         }
         if let m = modes.first(where: \.isUserDefined) {
-            return done(m, "forced with the kernel's video= option", missing: requestMissing)
+            return done(m, named(m, "forced with the kernel's video= option"), missing: requestMissing)
+        }
+        // YCbCr 4:2:0 only when nothing else is left (see the type's comment for why).
+        let ycbcr420 = modes.filter { display.encoding(of: $0) == .ycbcr420 }
+        if !ycbcr420.isEmpty, ycbcr420.count < modes.count {
+            notes.append("\(ModePolicy.count(ycbcr420.count)) only as YCbCr 4:2:0")
+            modes.removeAll { ycbcr420.contains($0) }
         }
         let aspect = display.aspect ?? ModePolicy.defaultAspect
         let progressive = modes.filter { !$0.isInterlaced }
@@ -104,7 +140,7 @@ public struct ModePolicy: Equatable, Sendable {
                 return done(m, "\(m) is its size, progressive", missing: requestMissing)
             }
         } else if display.hasEDID {
-            notes.append(preferred == nil ? "no preferred mode" : "preferred \(preferred!) is out")
+            notes.append(preferred.map { ycbcr420.contains($0) ? "preferred \($0) is one of them" : "preferred \($0) is out" } ?? "no preferred mode")
             if let m = ModePolicy.largest(steady.filter { ModePolicy.sameAspect($0, aspect) }) {
                 return done(m, "\(m) is the largest at the panel's \(ModePolicy.ratio(aspect)) shape", missing: requestMissing)
             }
@@ -137,6 +173,9 @@ public struct ModePolicy: Equatable, Sendable {
             return a.refreshHz > b.refreshHz
         }
     }
+
+    /// "1 mode", "4 modes".
+    static func count(_ n: Int) -> String { n == 1 ? "1 mode" : "\(n) modes" }
 
     /// Within 3 %: 1366×768 and 1360×768 are 16:9; 4096×2160 (17:9) and 1920×1200 are not.
     static func sameAspect(_ m: Mode, _ aspect: Double) -> Bool {

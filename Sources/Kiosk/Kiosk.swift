@@ -1,4 +1,5 @@
-import Display
+import Outputs
+import Media
 import Pixels
 import Platform
 import QuizContract

@@ -1,4 +1,4 @@
-import Display
+import Outputs
 import Platform
 import QuizContract
 import Renderer

@@ -335,7 +335,8 @@ public final class MQTTClient {
 
     // MARK: publishing
 
-    /// Queues a message; false when not connected (the caller keeps it for the next connection).
+    /// Queues a message and returns its message id (the PUBACK of a QoS 1 message names it);
+    /// nil when not connected or refused (the caller keeps it for the next connection).
     @discardableResult
     public func publish(_ message: Message) -> Int32? {
         guard state == .connected else { return nil }

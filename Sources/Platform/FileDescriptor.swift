@@ -1,9 +1,11 @@
 import Glibc
 
 /// One open file descriptor and its one owner: closed exactly once, when the owner goes away
-/// (or earlier with `close()`). Every descriptor the program opens itself lives in one of
-/// these, so no code path can leak one or close another's number by mistake. Descriptors the
-/// program does not own (stdin given to a source) stay plain `Int32`s.
+/// (or earlier with `close()`), so no code path can leak it or close another's number by
+/// mistake. Long-lived descriptors (the DRM card, sockets, inotify) live in one of these. Not
+/// (yet) the short-lived pipes of `Subprocess` and `WorkerThread`, which close their ends on
+/// each exit path themselves, nor descriptors the program does not own (stdin given to a
+/// source, libmosquitto's socket), which stay plain `Int32`s.
 public final class FileDescriptor {
     /// The number, valid until `close()` or deinit.
     public let rawValue: Int32

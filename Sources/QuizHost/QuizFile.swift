@@ -1,3 +1,4 @@
+import Escaping
 import Platform
 import QuizContract
 
@@ -14,6 +15,14 @@ public struct QuizFile: Equatable, Sendable {
         public var timeLimit: Double
         /// The question's picture, as the file names it (checked and hashed by `QuizPictures`).
         public var image: PictureFile?
+
+        public init(text: String, choices: [String], correct: Int?, timeLimit: Double, image: PictureFile? = nil) {
+            self.text = text
+            self.choices = choices
+            self.correct = correct
+            self.timeLimit = timeLimit
+            self.image = image
+        }
     }
 
     /// `"image": "pictures/fuji.jpg"` (relative to the quiz file), or
@@ -37,6 +46,19 @@ public struct QuizFile: Equatable, Sendable {
     public var questions: [Question]
     /// Standings shown by the leaderboard key when no --scores file is given (rehearsals).
     public var leaderboard: [QuizState.Standing]
+    /// The room's language (`ja`, `en-GB`, …) for the screens' and the phones' own words.
+    public var locale: String? = nil
+
+    public init(title: String, quizId: String?, joinCode: String?, joinURL: String?, questions: [Question],
+                leaderboard: [QuizState.Standing], locale: String? = nil) {
+        self.title = title
+        self.quizId = quizId
+        self.joinCode = joinCode
+        self.joinURL = joinURL
+        self.questions = questions
+        self.leaderboard = leaderboard
+        self.locale = locale
+    }
 
     public static let defaultTimeLimit = 20.0
     public static let maxBytes = 1 << 20
@@ -86,13 +108,20 @@ public struct QuizFile: Equatable, Sendable {
 
     private static func fields(of json: JSONValue) throws(FieldError) -> QuizFile {
         let root = try FieldReader(json, name: "the file")
-        try root.allowOnly(["title", "quizId", "joinCode", "joinURL", "timeLimit", "questions", "leaderboard"])
+        try root.allowOnly(["title", "quizId", "joinCode", "joinURL", "timeLimit", "questions", "leaderboard", "locale"])
         let title = try root.required("title", max: Limits.titleLength, why: "the quiz's name")
         let defaultLimit = try seconds(root, "timeLimit") ?? defaultTimeLimit
         var quiz = QuizFile(title: title, quizId: try root.string("quizId", max: Limits.quizIdLength),
                             joinCode: try root.string("joinCode", max: Limits.joinCodeLength),
                             joinURL: try root.string("joinURL", max: Limits.joinURLLength),
                             questions: [], leaderboard: [])
+        if let locale = try root.string("locale", max: Limits.localeLength) {
+            // As the state decoder reads it: a language tag's letters, digits and hyphens.
+            guard !locale.isEmpty, locale.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }) else {
+                throw FieldError("locale: \(Escaping.quoted(locale)) is not a language tag like ja or en-GB")
+            }
+            quiz.locale = locale
+        }
         guard let list = try root.objects("questions", maxItems: maxQuestions) else {
             throw FieldError("questions: missing (a list of questions)")
         }

@@ -105,8 +105,9 @@ enum FuzzTargets {
         _ = (edid.make, edid.name, edid.serialText, edid.preferredTiming, edid.texts, edid.cta)
         // What a TV's EDID decides: the mode policy over its modes and the overscan decision.
         let modes = edid.modes.map(\.mode)
-        let pick = ModePolicy(maxPixelClockKHz: edid.cta?.maxTMDSClockMHz.map { $0 * 1000 })
-            .choose(from: modes, display: ModePolicy.Display(aspect: nil, hasEDID: true))
+        // As `quizkiosk edid` decides: the TV's own TMDS limit and its 4:2:0 blocks applied.
+        let pick = ModePolicy().choose(from: modes, display: ModePolicy.Display(aspect: nil, hasEDID: true, cta: edid.cta,
+                                                                                appliesTMDSLimit: true))
         _ = OverscanPolicy.decide(.auto, cta: edid.cta, hasEDID: true, isHDMIConnector: true,
                                   mode: pick?.mode ?? .synthetic(1920, 1080), underscan: 0...128, margins: nil)
     }

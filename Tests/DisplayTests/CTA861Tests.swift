@@ -56,6 +56,121 @@ import Testing
         // VIC 97 has the preferred DTD's timing: listed once, as the DTD.
         #expect(e.modes.filter { $0.mode.description == "3840x2160@60.00" }.map(\.source) == ["DTD 1"])
         #expect(e.modes.contains { $0.mode.description == "4096x2160@60.00" && $0.source == "VIC 102" })
+        // No HDMI Forum block: 300 MHz it is, and 4K50/60 (594 MHz) reach it only as 4:2:0 (297).
+        #expect(cta.hdmiForum == nil)
+        #expect(cta.ycbcr420CapableVICs == [97, 96, 101, 102])
+        #expect(Self.encodings(e) == ["3840x2160@60.00": .ycbcr420, "3840x2160@50.00": .ycbcr420,
+                                      "4096x2160@50.00": .ycbcr420, "4096x2160@60.00": .ycbcr420])
+    }
+
+    /// Every mode of the EDID not sent as RGB, by name, with how it is sent.
+    static func encodings(_ e: EDID) -> [String: CTA861.Encoding] {
+        let cta = e.cta!
+        return Dictionary(uniqueKeysWithValues: e.modes.map(\.mode).filter { cta.encoding(of: $0) != .rgb }
+            .map { ($0.description, cta.encoding(of: $0)) })
+    }
+
+    /// Where `pattern` starts in `bytes` (a block found by its bytes, to change one field).
+    static func offset(of pattern: [UInt8], in bytes: [UInt8]) throws -> Int {
+        try #require((0...(bytes.count - pattern.count)).first { Array(bytes[$0..<($0 + pattern.count)]) == pattern })
+    }
+
+    /// The same Samsung line two years on: its HDMI Forum block raises the TV's limit to
+    /// 600 MHz, so 3840x2160@60 goes as RGB (edid-decode: "Maximum TMDS Character Rate: 600
+    /// MHz, SCDC Present, 12- and 10-bits/component Deep Color 4:2:0").
+    @Test func samsung4K60TelevisionWithAnHDMIForumBlock() throws {
+        let e = try Self.edid("samsung-tv-4k60-hf")
+        #expect(e.name == "SAMSUNG" && e.year == 2016)
+        let cta = try #require(e.cta)
+        #expect(cta.hdmiForum == CTA861.HDMIForum(version: 1, maxTMDSCharacterRateMHz: 600, scdcPresent: true, deepColor420: [10, 12]))
+        #expect(cta.maxTMDSClockMHz == 600)         // the HDMI block says 300
+        #expect(cta.ycbcr420CapableVICs == [97, 96, 101, 102] && cta.ycbcr420OnlyVICs.isEmpty)
+        #expect(Self.encodings(e).isEmpty)
+        let preferred = try #require(e.modes.first)
+        #expect(preferred.mode.description == "3840x2160@60.00" && preferred.mode.clock == 594_000)
+        // VIC 97 is the preferred DTD's timing: the capability map's entry covers the DTD too.
+        #expect(CTAVideoFormats.vics(matching: preferred.mode) == [97, 107])
+    }
+
+    /// The kernel's rule for the rate: it replaces the HDMI block's only above 340 MHz.
+    @Test func anHDMIForumRateOf340OrLessLeavesTheHDMIBlocksLimit() throws {
+        var bytes = try EDIDTests.blob("samsung-tv-4k60-hf")
+        let hf = try Self.offset(of: [0xD8, 0x5D, 0xC4], in: bytes)
+        bytes[hf + 4] = 68                          // 340 MHz
+        var cta = try #require(try EDID(bytes).cta)
+        #expect(cta.hdmiForum?.maxTMDSCharacterRateMHz == 340 && cta.maxTMDSClockMHz == 300)
+        bytes[hf + 4] = 0                           // "no more than 340"
+        cta = try #require(try EDID(bytes).cta)
+        #expect(cta.hdmiForum?.maxTMDSCharacterRateMHz == nil && cta.maxTMDSClockMHz == 300)
+        #expect(cta.encoding(of: try #require(try EDID(bytes).modes.first).mode) == .ycbcr420)
+    }
+
+    @Test func lg4K60TelevisionWithAnHDMIForumBlock() throws {
+        let e = try Self.edid("lg-tv-4k60")
+        #expect(e.name == "LG TV SSCR2" && e.year == 2020)
+        let cta = try #require(e.cta)
+        #expect(cta.hdmiForum == CTA861.HDMIForum(version: 1, maxTMDSCharacterRateMHz: 600, scdcPresent: true, deepColor420: [10, 12]))
+        #expect(cta.maxTMDSClockMHz == 600)
+        #expect(cta.ycbcr420CapableVICs == [97, 96, 102, 101])   // edid-decode's order: the SVDs'
+        #expect(Self.encodings(e).isEmpty)
+        #expect(e.modes.first?.mode.description == "3840x2160@60.00" && e.modes.first?.mode.isPreferred == true)
+        #expect(e.modes.contains { $0.mode.description == "2560x1440@120.00" && $0.source == "DTD 2" })
+    }
+
+    /// A 2021 Samsung with 4K at 100 and 120 Hz only as 4:2:0 (the YCbCr 4:2:0 Video Data
+    /// Block): 1188 MHz, which 4:2:0 halves to 594, within the TV's 600.
+    @Test func samsungQ70AWith4K120OnlyAsYCbCr420() throws {
+        let e = try Self.edid("samsung-q70a")
+        #expect(e.name == "Q70A")
+        let cta = try #require(e.cta)
+        #expect(cta.ycbcr420OnlyVICs == [117, 118, 218, 219])
+        #expect(cta.ycbcr420CapableVICs == [97, 96, 101, 102])
+        #expect(cta.maxTMDSClockMHz == 600 && cta.hdmiForum?.scdcPresent == true && cta.hdmiForum?.maxFRLRate == 0)
+        #expect(Self.encodings(e) == ["3840x2160@100.00": .ycbcr420, "3840x2160@120.00": .ycbcr420,
+                                      "4096x2160@100.00": .ycbcr420, "4096x2160@120.00": .ycbcr420])
+        #expect(e.modes.filter(\.ycbcr420Only).map(\.source) == ["VIC 117", "VIC 118", "VIC 218", "VIC 219"])
+    }
+
+    /// The HF-SCDB, the HDMI Forum's block as extended tag 0x79 (edid-decode: "HDMI Forum Sink
+    /// Capability Data Block: Version 1, Maximum TMDS Character Rate: 600 MHz, SCDC Present"),
+    /// after an HDMI block that says 225 MHz.
+    @Test func vizioWithTheSinkCapabilityForm() throws {
+        let e = try Self.edid("vizio-hf-scdb")
+        #expect(e.name == "D24f-J09" && e.make == "Vizio")
+        let cta = try #require(e.cta)
+        #expect(cta.hdmiForum == CTA861.HDMIForum(isSCDB: true, version: 1, maxTMDSCharacterRateMHz: 600, scdcPresent: true))
+        #expect(cta.maxTMDSClockMHz == 600 && cta.isHDMI)
+    }
+
+    /// The 4:2:0-only formats of an HDMI 1.4 TV: 594 MHz halved is 297, within its 300.
+    @Test func lg4K30TelevisionTakes4K60OnlyAsYCbCr420() throws {
+        let e = try Self.edid("lg-tv-4k30")
+        #expect(Self.encodings(e) == ["3840x2160@50.00": .ycbcr420, "3840x2160@60.00": .ycbcr420,
+                                      "4096x2160@50.00": .ycbcr420, "4096x2160@60.00": .ycbcr420])
+        #expect(e.cta?.hdmiForum == nil && e.cta?.ycbcr420CapableVICs == [])
+        // Over even the halved clock: a TV whose HDMI block said 225 MHz takes none of them, and
+        // not 4K30 (297 MHz) in RGB either.
+        var bytes = try EDIDTests.blob("lg-tv-4k30")
+        let hdmi = try Self.offset(of: [0x03, 0x0C, 0x00], in: bytes)
+        #expect(bytes[hdmi + 6] == 60)
+        bytes[hdmi + 6] = 45
+        let slow = try EDID(bytes)
+        #expect(slow.cta?.maxTMDSClockMHz == 225)
+        #expect(Self.encodings(slow)["3840x2160@60.00"] == .tooFast && Self.encodings(slow)["3840x2160@30.00"] == .tooFast)
+    }
+
+    /// The capability map's bits index the SVDs in order; a map of no bytes means every SVD.
+    @Test func theCapabilityMapIndexesTheSVDs() throws {
+        var bytes = try EDIDTests.blob("samsung-tv-4k60")
+        let map = try Self.offset(of: [0xE3, 0x0F, 0x01, 0xE0], in: bytes)
+        bytes[map + 2] = 0x03                       // bit 1: the second SVD, VIC 16
+        #expect(try EDID(bytes).cta?.ycbcr420CapableVICs == [97, 16, 96, 101, 102])
+        // Its length 1 (the tag alone), the two bytes left a reserved-tag block of one byte.
+        bytes[map] = 0xE1
+        bytes[map + 2] = 0x01
+        bytes[map + 3] = 0x00
+        let all = try #require(try EDID(bytes).cta)
+        #expect(all.ycbcr420CapableVICs == all.vics)
     }
 
     /// The VIC table gives the kernel's timings (spot checks against CTA-861-H table 1).

@@ -1,5 +1,6 @@
 @testable import Display
 import Glibc
+import Outputs
 import Pixels
 import Platform
 import TestSupport
@@ -97,12 +98,12 @@ import Testing
     /// `--mode` the display lacks: one warning and the policy's choice, at start and after a
     /// rescan alike (a rescan that changes nothing says nothing again).
     @Test func aModeTheDisplayLacksIsOneWarningAndThePolicysChoice() throws {
-        let log = LogCapture()
-        let card = FakeCard(FakeCard.card(heads: 1))
+        let log = LogCapture(containing: "Virtual-65")
+        let card = FakeCard(FakeCard.card(heads: 1, firstIndex: 65))
         let (m, _, box) = try start(card, mode: ModeRequest(width: 800, height: 600))
         #expect(box.outputs.first?.width == 1920)
-        #expect(log.matching("is not offered") == ["Virtual-1: --mode 800x600 is not offered by this display; using 1920x1080@60.00"])
-        #expect(log.matching("800x600 not offered; the display") == ["Virtual-1: connected; 1920x1080@60.00: --mode 800x600 not offered; the display's preferred mode: driving it on CRTC 10"])
+        #expect(log.matching("is not offered") == ["Virtual-65: --mode 800x600 is not offered by this display; using 1920x1080@60.00"])
+        #expect(log.matching("800x600 not offered; the display") == ["Virtual-65: connected; 1920x1080@60.00: --mode 800x600 not offered; the display's preferred mode: driving it on CRTC 10"])
         m.rescan(reason: "nothing changed")
         #expect(log.matching("is not offered").count == 1)
         card.unplug(30)

@@ -1,4 +1,5 @@
 @testable import Display
+import Outputs
 import Pixels
 import Platform
 import TestSupport
@@ -60,8 +61,8 @@ import Testing
     }
 
     @Test func aConnectorWithoutThemGetsNoneAndItIsSaidOnce() throws {
-        let log = LogCapture()
-        var s = FakeCard.card(heads: 1, types: [11])
+        let log = LogCapture(containing: "HDMI-A-61")
+        var s = FakeCard.card(heads: 1, types: [11], firstIndex: 61)
         s.connectors[0].properties = ObjectProperties([PropertyInfo(id: 1, name: "CRTC_ID")])
         let card = FakeCard(s)
         let (m, _, box) = try start(card)
@@ -72,13 +73,13 @@ import Testing
         card.plug(30, modes: [.synthetic(1920, 1080, preferred: true)])
         m.rescan(reason: "on")
         try draw(try #require(box.outputs.first))
-        #expect(log.matching("HDMI-A-1: the driver has no") == ["HDMI-A-1: the driver has no max bpc, content type, HDR_OUTPUT_METADATA, Colorspace, GAMMA_LUT, DEGAMMA_LUT, CTM, Broadcast RGB (left as they are)"])
+        #expect(log.matching("HDMI-A-61: the driver has no") == ["HDMI-A-61: the driver has no max bpc, content type, HDR_OUTPUT_METADATA, Colorspace, GAMMA_LUT, DEGAMMA_LUT, CTM, Broadcast RGB (left as they are)"])
         m.shutdown()
     }
 
     @Test func aFlipThatNeverCompletesRecoversWithinTwoSeconds() throws {
-        let log = LogCapture()
-        let card = FakeCard(FakeCard.card(heads: 1))
+        let log = LogCapture(containing: "Virtual-62")
+        let card = FakeCard(FakeCard.card(heads: 1, firstIndex: 62))
         let (m, loop, box) = try start(card)
         let stuck = try #require(box.outputs.first as? DRMOutput)
         try draw(stuck)                                     // the mode set
@@ -88,12 +89,12 @@ import Testing
         let t0 = Clock.monotonic()
         #expect(loop.run(until: { box.outputs.first.map { $0 !== stuck } ?? false }, timeout: 10))
         #expect(Clock.monotonic() - t0 < 2)
-        #expect(log.matching("did not complete") == ["Virtual-1: a page flip did not complete within 1 s; releasing CRTC 10 and setting the head up again"])
-        #expect(card.journal.contains("disable Virtual-1 crtc 10"))
+        #expect(log.matching("did not complete") == ["Virtual-62: a page flip did not complete within 1 s; releasing CRTC 10 and setting the head up again"])
+        #expect(card.journal.contains("disable Virtual-62 crtc 10"))
         // The new head takes frames again: set up with the next frame.
         let again = try #require(box.outputs.first)
         #expect(try draw(again))
-        #expect(card.journal.last?.hasPrefix("enable Virtual-1 crtc 10") == true)
+        #expect(card.journal.last?.hasPrefix("enable Virtual-62 crtc 10") == true)
         m.shutdown()
     }
 
@@ -124,9 +125,9 @@ import Testing
     }
 
     @Test func aModeTheDriverRefusesStepsDownTheList() throws {
-        let log = LogCapture()
+        let log = LogCapture(containing: "Virtual-63")
         var s = FakeCard.card(heads: 1, modes: [.synthetic(3840, 2160, preferred: true), .synthetic(3840, 2160, hz: 50),
-                                                .synthetic(1920, 1080)])
+                                                .synthetic(1920, 1080)], firstIndex: 63)
         s.connectors[0].edid = try EDIDTests.blob("samsung-tv-4k60")
         let card = FakeCard(s)
         card.refusedModes = [.synthetic(3840, 2160, preferred: true)]
@@ -135,8 +136,8 @@ import Testing
         let next = try #require(box.outputs.first)
         #expect(next.width == 3840 && (next as? DRMOutput)?.head.mode.description == "3840x2160@50.00")
         #expect(try draw(next))
-        #expect(card.journal.last == "enable Virtual-1 crtc 10 fb 103 3840x2160@50.00")
-        #expect(log.matching("the driver refused") == ["Virtual-1: the driver refused 3840x2160@60.00 (drmModeAtomicCommit(TEST_ONLY): Invalid argument); trying the next mode"])
+        #expect(card.journal.last == "enable Virtual-63 crtc 10 fb 103 3840x2160@50.00")
+        #expect(log.matching("the driver refused") == ["Virtual-63: the driver refused 3840x2160@60.00 (drmModeAtomicCommit(TEST_ONLY): Invalid argument); trying the next mode"])
         m.rescan(reason: "nothing changed")                 // the refusal is remembered
         #expect(box.outputs.first === next)
         m.shutdown()
@@ -161,11 +162,11 @@ import Testing
     /// looks again on its own (2, 5, 15, 60 s; shortened here) and takes the TV's modes when
     /// the EDID arrives, without a uevent.
     @Test func aDisplayWithoutEDIDIsLookedAtAgain() throws {
-        let log = LogCapture()
-        let card = FakeCard(FakeCard.card(heads: 1, modes: [.synthetic(1024, 768), .synthetic(800, 600)]))
+        let log = LogCapture(containing: "Virtual-64")
+        let card = FakeCard(FakeCard.card(heads: 1, modes: [.synthetic(1024, 768), .synthetic(800, 600)], firstIndex: 64))
         let (m, loop, box) = try start(card) { $0.noEDIDBackoff = [0.05, 0.1] }
         #expect(box.outputs.first?.width == 1024)
-        #expect(log.matching("looking again in 0.05 s") == ["Virtual-1: connected without an EDID (the TV's DDC did not answer); looking again in 0.05 s, then backing off to every 0.1 s"])
+        #expect(log.matching("looking again in 0.05 s") == ["Virtual-64: connected without an EDID (the TV's DDC did not answer); looking again in 0.05 s, then backing off to every 0.1 s"])
         card.state.connectors[0].edid = try EDIDTests.blob("samsung-tv-1080i")
         card.state.connectors[0].modes = try EDID(EDIDTests.blob("samsung-tv-1080i")).modes.map(\.mode)
         #expect(loop.run(until: { box.outputs.first?.width == 1920 }, timeout: 10))

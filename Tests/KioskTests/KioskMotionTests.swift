@@ -1,5 +1,6 @@
 @testable import Display
 @testable import Kiosk
+import Outputs
 import Pixels
 import Platform
 import QuizContract

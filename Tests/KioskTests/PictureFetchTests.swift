@@ -1,5 +1,6 @@
 import Glibc
 import Kiosk
+import Media
 import Pictures
 import Pixels
 import Platform
@@ -42,6 +43,16 @@ import Testing
         f.store.show(f.state(Self.sha, url: server.url("/ok/photo.webp")))
         #expect(await f.run { f.ready(Self.sha) })
         #expect(server.requests.isEmpty)
+    }
+
+    /// A libcurl that does not take an option (here a CA path over its 8 MB input limit) does
+    /// not fetch with less protection: the fetch is refused, in one line naming the option.
+    @Test func anOptionLibcurlRefusesRefusesTheFetch() async throws {
+        let f = try Fixture(fetch: PictureFetch.Settings(caFile: String(repeating: "a", count: 8_000_001)))
+        f.store.show(f.state(Self.sha, url: "https://127.0.0.1:9/ok/photo.webp"))
+        #expect(await f.run { f.settled(Self.sha) })
+        let problem = try #require(f.store.problem(Self.sha))
+        #expect(problem.contains("this libcurl refused CURLOPT_CAINFO"), "\(problem)")
     }
 
     static let failures: [(path: String, bytes: [UInt8], trusted: Bool, expected: String)] = [

@@ -1,5 +1,6 @@
 import Glibc
 import Kiosk
+import Media
 import Pictures
 import Pixels
 import Platform
@@ -32,7 +33,9 @@ import Testing
         private(set) var longestTurn = 0.0
 
         /// Runs the loop (results arrive on it) until `condition` holds.
-        func run(until condition: () -> Bool, timeout: Double = 15) async -> Bool {
+        /// The deadline only bounds a failing test: under a full parallel run on two cores a local
+        /// HTTPS fetch (a Python server, a TLS handshake) took more than 15 s.
+        func run(until condition: () -> Bool, timeout: Double = 60) async -> Bool {
             await waitUntil(timeout: timeout) {
                 let t = Clock.monotonic()
                 loop.runOnce(timeout: 0)

@@ -1,4 +1,5 @@
 import Display
+import Outputs
 import Pixels
 
 /// An output that keeps frames in memory and can hold a "flip" pending, like a DRM output.

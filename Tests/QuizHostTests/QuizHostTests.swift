@@ -68,13 +68,15 @@ import Testing
         #expect(s.revision == 7)
     }
 
-    @Test func backReturnsAndKeepsARunningCountdown() {
+    /// Issue 24: a question returned to gets its full time again (the time it spent off the
+    /// screen is not the players'); one the host had paused comes back paused.
+    @Test func backGivesAQuestionItsTimeAgain() {
         var s = HostSession(quiz: quiz, startedAt: 0)
         #expect(s.apply(.back, now: 0) != nil)
         _ = s.apply(.next, now: 100)  // Q1 until 120
         _ = s.apply(.reveal, now: 105)
         #expect(s.apply(.back, now: 106) == nil)
-        #expect(s.state().phase == .question && s.state().question?.endsAt == 120, "time was left: the countdown goes on")
+        #expect(s.state().phase == .question && s.state().question?.endsAt == 126, "its time again, from now")
         _ = s.apply(.reveal, now: 107)
         #expect(s.apply(.back, now: 130) == nil)
         #expect(s.state().question?.endsAt == 150, "time had run out: a fresh countdown")

@@ -33,6 +33,25 @@ import Testing
         #expect(!t.contains("driver lacks"))
     }
 
+    /// A TV the driver sends 4K60 to only as 4:2:0 (i915 from display version 10 lists it):
+    /// the modes say so, the pick takes RGB 1080p60, and a TV's HDMI Forum block is shown.
+    @Test func jsonMarksTheFourTwoZeroModes() throws {
+        for (name, forum) in [("samsung-tv-4k60", false), ("samsung-tv-4k60-hf", true)] {
+            var s = try Self.card()
+            let bytes = Array(TempDir.read(repositoryRoot + "/Tests/DisplayTests/EDID/\(name).hex").filter(\.isHexDigit).utf8)
+            s.connectors[0].edid = stride(from: 0, to: bytes.count, by: 2).map { UInt8(String(decoding: bytes[$0..<$0 + 2], as: UTF8.self), radix: 16)! }
+            s.connectors[0].modes = try EDID(s.connectors[0].edid).modes.map(\.mode)
+            let w = JSONWriter()
+            DisplayReport(path: "/dev/dri/card0", driver: Self.driver, atomic: true, snapshot: s).writeJSON(w)
+            let c = try #require(try JSONParser.parse(w.bytes)["connectors"]?.array?.first)
+            let y420 = c["modes"]?.array?.filter { $0["ycbcr420"]?.bool == true }.compactMap { $0["name"]?.string } ?? []
+            #expect(y420 == (forum ? [] : ["3840x2160@60.00", "3840x2160@50.00", "4096x2160@50.00", "4096x2160@60.00"]), "\(name)")
+            #expect(c["pick"]?["name"]?.string == (forum ? "3840x2160@60.00" : "1920x1080@60.00"), "\(name)")
+            #expect(c["cta"]?["hdmiForum"]?["maxTMDSCharacterRateMHz"]?.number == (forum ? 600 : nil), "\(name)")
+            #expect(c["cta"]?["hdmiForum"]?.isNull == !forum, "\(name)")
+        }
+    }
+
     @Test func jsonCarriesTheSameAndTheSettingsChangeIt() throws {
         var settings = DisplaySettings()
         settings.signal.overscan = .percent(3)

@@ -59,8 +59,44 @@ import Testing
         let r = Run(["edid", Self.dir + "samsung-tv-4k60.hex"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("monitor: Samsung \"SAMSUNG\""))
-        #expect(r.stdout.contains("pick: 1920x1080@60.00: 4 modes over the TV's max TMDS clock 300000 kHz; preferred 3840x2160@60.00 is out; 1920x1080@60.00 is the largest at the panel's 16:9 shape"), "\(r.stdout)")
-        #expect(r.stdout.contains("  4096x2160@60.00    VIC 102"))
+        // 4K50/60 are over its 300 MHz in RGB; its capability map allows them as 4:2:0.
+        #expect(r.stdout.contains("pick: 1920x1080@60.00: 4 modes only as YCbCr 4:2:0; preferred 3840x2160@60.00 is one of them; 1920x1080@60.00 is the largest at the panel's 16:9 shape"), "\(r.stdout)")
+        #expect(r.stdout.contains("  4096x2160@60.00    VIC 102, YCbCr 4:2:0 only, 594000 kHz"))
+        #expect(r.stdout.contains("  3840x2160@60.00    DTD 1, preferred, YCbCr 4:2:0 only, 594000 kHz"))
+        #expect(r.stdout.contains(", 4:2:0 also 97 96 101 102, "))
+    }
+
+    /// The case: a 4K60 TV whose HDMI Forum block says 600 MHz gets 3840x2160@60, and
+    /// the JSON says why (the block's rate, SCDC).
+    @Test func anHDMIForumBlockRaisesTheLimitTo600MHz() throws {
+        let r = Run(["edid", Self.dir + "lg-tv-4k60.hex", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let v = try JSONParser.parse(Array(r.stdout.utf8))
+        #expect(v["pick"]?["name"]?.string == "3840x2160@60.00" && v["pick"]?["why"]?.string == "the display's preferred mode")
+        let cta = try #require(v["cta"])
+        #expect(cta["maxTMDSClockMHz"]?.number == 600)
+        let hf = try #require(cta["hdmiForum"])
+        #expect(hf["block"]?.string == "HF-VSDB" && hf["maxTMDSCharacterRateMHz"]?.number == 600)
+        #expect(hf["scdcPresent"]?.bool == true && hf["maxFRL"]?.isNull == true)
+        #expect(hf["deepColor420"]?.array?.compactMap { $0.number } == [10, 12])
+        #expect(cta["ycbcr420CapableVICs"]?.array?.compactMap { $0.number } == [97, 96, 102, 101])
+        #expect(v["modes"]?.array?.allSatisfy { $0["encoding"]?.string == "rgb" } == true)
+        let text = Run(["edid", Self.dir + "lg-tv-4k60.hex"]).stdout
+        #expect(text.contains(", max TMDS 600 MHz, HDMI Forum VSDB 600 MHz, SCDC, "), "\(text)")
+        #expect(text.contains("pick: 3840x2160@60.00: the display's preferred mode"))
+    }
+
+    @Test func fourTwoZeroModesAndTheSinkCapabilityBlockInJSON() throws {
+        var v = try JSONParser.parse(Array(Run(["edid", Self.dir + "samsung-q70a.hex", "--json"]).stdout.utf8))
+        let y420 = v["modes"]?.array?.filter { $0["encoding"]?.string == "ycbcr420" } ?? []
+        #expect(y420.compactMap { $0["source"]?.string } == ["VIC 117", "VIC 118", "VIC 218", "VIC 219"])
+        #expect(y420.allSatisfy { $0["ycbcr420Only"]?.bool == true })
+        #expect(v["cta"]?["ycbcr420OnlyVICs"]?.array?.compactMap { $0.number } == [117, 118, 218, 219])
+        #expect(v["pick"]?["why"]?.string == "4 modes only as YCbCr 4:2:0; the display's preferred mode")
+        v = try JSONParser.parse(Array(Run(["edid", Self.dir + "vizio-hf-scdb.hex", "--json"]).stdout.utf8))
+        #expect(v["cta"]?["hdmiForum"]?["block"]?.string == "HF-SCDB" && v["cta"]?["maxTMDSClockMHz"]?.number == 600)
+        v = try JSONParser.parse(Array(Run(["edid", Self.dir + "samsung-tv-1080i.hex", "--json"]).stdout.utf8))
+        #expect(v["cta"]?["hdmiForum"]?.isNull == true)
     }
 
     @Test func aFileThatIsNotAnEDIDIsOneLineAndFails() throws {

@@ -5,7 +5,10 @@ import Pixels
 
 /// A DRM card in memory: connectors, CRTCs and encoders as a test sets them, mode setting that
 /// updates them as a kernel would, and a journal of every call. Page-flip completions arrive
-/// through a pipe, so the event loop sees them the way it sees the real card's fd.
+/// through a pipe, so the event loop sees them the way it sees the real card's fd, and go
+/// through the real card's `FlipRecords` as the kernel's events do: one event per CRTC the
+/// kernel would put in a commit's state (worked out from this card's own state, not from what
+/// the commit was planned on), all naming the same record.
 public final class FakeCard: KMSDevice, ModeSetter {
     public let path = "/dev/dri/fake0"
     public var kind: String { atomic ? "atomic" : "legacy" }
@@ -29,7 +32,13 @@ public final class FakeCard: KMSDevice, ModeSetter {
     private var nextBufferID: UInt32 = 100
     /// CRTC → token of the flip in flight there.
     private var pendingFlips: [(crtc: UInt32, token: UInt64)] = []
-    private var completedFlips: [(token: UInt64, time: Double?)] = []
+    /// The records the requests' events name, as the real card keeps them.
+    public let flipRecords = FlipRecords()
+    /// Every request that asked for events and whose events have not all been sent: its user
+    /// data and the CRTCs whose events are still to come (the kernel's state of the commit).
+    private var requests: [(token: UInt64, data: UnsafeMutableRawPointer, crtcs: [UInt32])] = []
+    /// Events sent but not yet read by `dispatchEvents`.
+    public private(set) var eventsWaiting = 0
     private let pipeFDs: [Int32]
 
     public init(_ state: CardSnapshot, atomic: Bool = true) {
@@ -71,21 +80,47 @@ public final class FakeCard: KMSDevice, ModeSetter {
     public func dispatchEvents(_ flipCompleted: (UInt64, Double?) -> Void) {
         var byte: UInt8 = 0
         while read(pipeFDs[0], &byte, 1) == 1 {}
-        let done = completedFlips
-        completedFlips.removeAll()
-        for (token, time) in done { flipCompleted(token, time) }
+        eventsWaiting = 0
+        // A timestamp of 0 stands for "the kernel gave none".
+        for (token, time) in flipRecords.collect() { flipCompleted(token, time > 0 ? time : nil) }
     }
 
-    /// Delivers a completion for `token` as the kernel would (a late event, for instance),
-    /// with the vblank it happened at (nil: the kernel gave no timestamp).
+    /// Sends every event still due for request `token` as the kernel would (a late event, for
+    /// instance), with the vblank it happened at (nil: the kernel gave no timestamp).
     public func deliver(token: UInt64, at time: Double? = nil) {
-        completedFlips.append((token, time))
+        for crtc in eventsDue(token) { deliver(token: token, crtc: crtc, at: time) }
+    }
+
+    /// Sends one event of request `token`: the one for `crtc` (a commit that changed two CRTCs
+    /// gets one for each, in any order, in one read or several).
+    public func deliver(token: UInt64, crtc: UInt32, at time: Double? = nil) {
+        guard let k = requests.firstIndex(where: { $0.token == token }), requests[k].crtcs.contains(crtc) else { return }
+        let t = time ?? 0
+        let seconds = t.rounded(.down)
+        FlipRecords.event(crtcID: crtc, seconds: UInt32(seconds), microseconds: UInt32(((t - seconds) * 1e6).rounded()),
+                          userData: requests[k].data)
+        requests[k].crtcs.removeAll { $0 == crtc }
+        if requests[k].crtcs.isEmpty { requests.remove(at: k) }
+        // The request's own CRTC flipped: its buffer is scanned out, the CRTC free for the next.
+        if let p = pendingFlips.firstIndex(where: { $0.token == token && $0.crtc == crtc }) {
+            if let i = state.crtcs.firstIndex(where: { $0.id == crtc }), let fb = flipTargets[crtc] { state.crtcs[i].bufferID = fb }
+            pendingFlips.remove(at: p)
+        }
+        eventsWaiting += 1
         var byte: UInt8 = 1
         _ = write(pipeFDs[1], &byte, 1)
     }
 
-    /// Completions delivered but not yet read by `dispatchEvents`.
-    public var eventsWaiting: Int { completedFlips.count }
+    /// The CRTCs whose events request `token` has still to get.
+    public func eventsDue(_ token: UInt64) -> [UInt32] { requests.first { $0.token == token }?.crtcs ?? [] }
+
+    /// A request that asks for events: its record made as the real setter makes it (expecting
+    /// the CRTCs the commit was planned to touch), and the events this card will send (one for
+    /// each CRTC the kernel's state of the commit holds, worked out from this card's state).
+    private func request(_ token: UInt64, crtc: UInt32, planned: [UInt32], inState crtcs: [UInt32]) {
+        let data = flipRecords.make(token: token, crtc: crtc, alsoCrtcs: planned)
+        requests.append((token, data, crtcs.contains(crtc) ? crtcs : [crtc] + crtcs))
+    }
 
     /// The tokens of the requests in flight.
     public var pendingTokens: [UInt64] { pendingFlips.map(\.token) }
@@ -129,13 +164,21 @@ public final class FakeCard: KMSDevice, ModeSetter {
         }
         committed += setup.properties.map { "\($0.object) \($0)" }
         journal.append("enable \(head.connectorName) crtc \(head.crtcID) fb \(buffer) \(head.mode)")
-        // The connector leaves the CRTC that drove it (the kernel turns that one off).
-        if let old = state.connector(id: head.connectorID).flatMap({ state.currentCrtc(of: $0) }), old.id != head.crtcID {
-            apply(crtc: old.id, buffer: 0, mode: nil, connectors: [])
+        // What the commit does besides lighting this head, as the real setter plans it from the
+        // setup's snapshot (stale if the manager planned it on an old probe): CRTCs it turns
+        // off, connectors it detaches. The kernel's state of the commit comes from this card's
+        // own state, before the commit.
+        let commit = AtomicCommit.modeSet(setup, buffer: buffer, signal: false)
+        let inState = AtomicCommit.crtcsInState(commit.changes, own: head.crtcID, on: state)
+        for change in commit.changes {
+            if case .crtc(let id, nil) = change { apply(crtc: id, buffer: 0, mode: nil, connectors: []) }
+            if case .connector(let id, 0) = change { detach(connector: id) }
         }
         if modeSetByEvent {
             apply(crtc: head.crtcID, buffer: 0, mode: head.mode, connectors: [head.connectorID])
             pendingFlips.append((head.crtcID, token))
+            request(token, crtc: head.crtcID, planned: atomic ? commit.crtcs : [head.crtcID],
+                    inState: atomic ? inState : [head.crtcID])
             flipTargets[head.crtcID] = buffer
             return true
         }
@@ -148,6 +191,7 @@ public final class FakeCard: KMSDevice, ModeSetter {
         guard !pendingFlips.contains(where: { $0.crtc == head.crtcID }) else { throw .system(SystemError("flip", errno: EBUSY)) }
         journal.append("flip crtc \(head.crtcID) fb \(buffer)")
         pendingFlips.append((head.crtcID, token))
+        request(token, crtc: head.crtcID, planned: [head.crtcID], inState: [head.crtcID])
         flipTargets[head.crtcID] = buffer
     }
 
@@ -165,13 +209,8 @@ public final class FakeCard: KMSDevice, ModeSetter {
     /// the loop's clock when given (the kernel's timestamp of that vblank).
     public func completeFlips(at time: Double? = nil) {
         guard !flipsNeverComplete else { return }
-        for (crtc, token) in pendingFlips {
-            if let i = state.crtcs.firstIndex(where: { $0.id == crtc }), let fb = flipTargets[crtc] { state.crtcs[i].bufferID = fb }
-            completedFlips.append((token, time))
-        }
+        for (_, token) in pendingFlips { deliver(token: token, at: time) }
         pendingFlips.removeAll()
-        var byte: UInt8 = 1
-        _ = write(pipeFDs[1], &byte, 1)
     }
 
     public var hasPendingFlips: Bool { !pendingFlips.isEmpty }
@@ -193,6 +232,14 @@ public final class FakeCard: KMSDevice, ModeSetter {
         }
     }
 
+    /// Detaches a connector from whatever CRTC drives it (its encoder let go).
+    public func detach(connector id: UInt32) {
+        guard let ci = state.connectors.firstIndex(where: { $0.id == id }),
+              let ei = state.encoders.firstIndex(where: { $0.id == state.connectors[ci].encoderID }) else { return }
+        state.encoders[ei].crtcID = 0
+        state.connectors[ci].encoderID = 0
+    }
+
     /// Plugs a display in (or changes its modes) / pulls it out, as a hotplug would.
     public func plug(_ connectorID: UInt32, modes: [Mode]) {
         guard let i = state.connectors.firstIndex(where: { $0.id == connectorID }) else { return }
@@ -207,14 +254,17 @@ public final class FakeCard: KMSDevice, ModeSetter {
     }
 
     /// A card with `n` heads (connector 30+k, encoder 20+k, CRTC 10+k, primary plane 40+k), the
-    /// first connected and shown by the console (fb 7) at 1024x768.
+    /// first connected and shown by the console (fb 7) at 1024x768. Connectors are named from
+    /// `firstIndex` ("Virtual-1"…): a test that reads the log picks an index no other test
+    /// uses, so its capture's marker ("Virtual-61") keeps out lines of tests running beside it.
     public static func card(heads n: Int = 1, types: [UInt32]? = nil, connected: [Bool]? = nil,
-                     modes: [Mode] = [.synthetic(1920, 1080, preferred: true), .synthetic(1280, 720)]) -> CardSnapshot {
+                     modes: [Mode] = [.synthetic(1920, 1080, preferred: true), .synthetic(1280, 720)],
+                     firstIndex: UInt32 = 1) -> CardSnapshot {
         var connectors: [ConnectorInfo] = [], crtcs: [CrtcInfo] = [], encoders: [EncoderInfo] = [], planes: [PlaneInfo] = []
         for k in 0..<n {
             let on = connected?[k] ?? (k == 0)
             let type = types?[k] ?? 15  // Virtual
-            connectors.append(ConnectorInfo(id: UInt32(30 + k), type: type, typeIndex: UInt32(k + 1),
+            connectors.append(ConnectorInfo(id: UInt32(30 + k), type: type, typeIndex: firstIndex + UInt32(k),
                                             status: on ? .connected : .disconnected, modes: on ? modes : [],
                                             encoderIDs: [UInt32(20 + k)], encoderID: k == 0 ? 20 : 0))
             crtcs.append(CrtcInfo(id: UInt32(10 + k), index: k, bufferID: k == 0 ? 7 : 0,

@@ -12,8 +12,10 @@ public final class LogCapture: Sendable {
     private let lines: Lines
     private let token: Int
 
-    /// `marker` "": every line (for a test whose lines are recognisable by their own text).
-    public init(containing marker: String = "") {
+    /// `marker` must be something only this test's lines carry: a capture of every line would
+    /// count lines of the suites running beside it.
+    public init(containing marker: String) {
+        precondition(!marker.isEmpty, "a LogCapture needs a marker only this test's lines carry")
         let lines = Lines()
         self.lines = lines
         token = Log.observe { line in

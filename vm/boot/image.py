@@ -177,14 +177,17 @@ def make(a):
 
 
 def overlay(out, files):
-    """A small cpio of per-case files {guest path: text}, to append to the image's cpio (the
-    kernel unpacks concatenated archives in order: later files replace earlier ones)."""
+    """A small cpio of per-case files {guest path: text, or bytes for a program (mode 0755)},
+    to append to the image's cpio (the kernel unpacks concatenated archives in order: later
+    files replace earlier ones)."""
     with tempfile.TemporaryDirectory(prefix="qk-overlay-") as tmp:
-        for rel, text in files.items():
+        for rel, content in files.items():
             p = os.path.join(tmp, rel.lstrip("/"))
             os.makedirs(os.path.dirname(p), exist_ok=True)
-            with open(p, "w") as f:
-                f.write(text)
+            with open(p, "wb" if isinstance(content, bytes) else "w") as f:
+                f.write(content)
+            if isinstance(content, bytes):
+                os.chmod(p, 0o755)
         names = subprocess.run(["find", ".", "-mindepth", "1", "-print0"], cwd=tmp, capture_output=True, check=True).stdout
         with open(out, "wb") as f:
             run(["cpio", "--null", "-o", "-H", "newc", "--quiet", "--owner=0:0"], cwd=tmp, input=names, stdout=f)

@@ -1,3 +1,4 @@
+import Media
 import Platform
 import QuizContract
 import Renderer

@@ -1,5 +1,6 @@
 import Escaping
 import Glibc
+import Media
 import MQTT
 import Platform
 import QuizContract

@@ -27,7 +27,8 @@ enum CLI {
               [--firmware-wait SECONDS] [--hold-vt] [--motion on|off] [LOOK]
                         the screen: show the quiz state on the TV (DRM/KMS) until SIGINT/SIGTERM;
                         waits for a DRM card, skipping the firmware's (simpledrm) for 10 s;
-                        --hold-vt: the VT on stdin in graphics mode, its keyboard off (the service);
+                        --hold-vt: the VT on stdin cleared, in graphics mode, its keyboard off (the
+                        service): no text on the TV, also between a crash and the restart;
                         --picture-cafile: the CAs trusted for pictures' https:// URLs (default: the system's);
                         --motion off: settled frames only, the countdown once a second
                         SOURCE: mqtt://[user@]host[:port]/ROOM, mqtts://…, file:PATH, stdin or demo

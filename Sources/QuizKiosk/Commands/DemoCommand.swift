@@ -1,4 +1,5 @@
 import Kiosk
+import Media
 import Pixels
 import Platform
 import QuizContract

@@ -148,11 +148,14 @@ public struct DisplayReport {
             w.key("propertiesMissing")
             w.array(plan.missing) { w.string($0) }
             w.key("modes")
+            let display = ModePolicy.Display(c)
             w.array(ModeRequest.listingOrder(c.modes)) { m in
                 w.object {
                     w.member("name", m.description)
                     EDIDSummary.writeModeFields(m, w)
                     w.member("preferred", m.isPreferred)
+                    // The driver sends it as YCbCr 4:2:0 (see ModePolicy: the pick avoids these).
+                    w.member("ycbcr420", display.encoding(of: m) == .ycbcr420)
                 }
             }
         }

@@ -58,11 +58,21 @@ enum EDIDCommand {
         lines.append("modes:")
         for m in e.modes {
             lines.append("  \(m.mode.description.padded(18)) \(m.source)" + (m.mode.isPreferred ? ", preferred" : "")
-                         + (m.ycbcr420Only ? ", YCbCr 4:2:0 only" : "") + ", \(m.mode.clock) kHz")
+                         + encodingNote(e, m.mode) + ", \(m.mode.clock) kHz")
         }
         lines.append("pick: \(s.pickLine)")
         lines.append("overscan: \(s.overscan.why)")
         return lines
+    }
+
+    /// How the mode reaches the TV, when not as RGB: ", YCbCr 4:2:0 only" (the policy takes it
+    /// only when asked or nothing else is left), ", over the TV's max TMDS clock" (a driver drops it).
+    static func encodingNote(_ e: EDID, _ m: Mode) -> String {
+        switch e.cta?.encoding(of: m) ?? .rgb {
+        case .rgb: return ""
+        case .ycbcr420: return ", YCbCr 4:2:0 only"
+        case .tooFast: return ", over the TV's max TMDS clock"
+        }
     }
 
     static func json(_ e: EDID, _ s: EDIDSummary, bytes: [UInt8]) -> JSONWriter {
@@ -87,6 +97,8 @@ enum EDIDCommand {
                     w.member("source", m.source)
                     w.member("clockKHz", Int(m.mode.clock))
                     w.member("ycbcr420Only", m.ycbcr420Only)
+                    // "rgb", "ycbcr420" (4:2:0-only, or RGB over the TV's max TMDS clock), "tooFast".
+                    w.member("encoding", (e.cta?.encoding(of: m.mode) ?? .rgb).rawValue)
                 }
             }
             w.key("cta")

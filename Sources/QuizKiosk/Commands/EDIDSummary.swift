@@ -10,20 +10,18 @@ struct EDIDSummary {
     let pick: ModePolicy.Choice?
     let overscan: OverscanDecision
 
-    /// For an EDID file: its modes as a driver would keep them (no 4:2:0-only formats, none
-    /// above the TV's own max TMDS clock, which i915, amdgpu and vc4 enforce).
+    /// For an EDID file: its modes as a driver with 4:2:0 output (i915, amdgpu) would list them:
+    /// none above the TV's own max TMDS clock (which i915, amdgpu and vc4 enforce; the HDMI Forum
+    /// block's when it raises it), the 4:2:0 ones kept and left to the policy, which takes RGB
+    /// before them — so the pick is the same on a driver that drops them.
     init(file edid: EDID, bytes: [UInt8], settings: DisplaySettings) {
         self.edid = edid
-        var policy = settings.policy
-        if let tmds = edid.cta?.maxTMDSClockMHz, tmds * 1000 < policy.maxPixelClockKHz ?? Int.max {
-            policy.maxPixelClockKHz = tmds * 1000
-            policy.capSource = "the TV's max TMDS clock"
-        }
-        modes = edid.modes.filter { !$0.ycbcr420Only }.map(\.mode)
+        modes = edid.modes.map(\.mode)
         // The panel's shape from the base block's centimetres (what the kernel reports as mm).
         let aspect = edid.widthMM > 0 && edid.heightMM > 0 ? Double(edid.widthMM) / Double(edid.heightMM)
             : bytes[21] > 0 && bytes[22] > 0 ? Double(bytes[21]) / Double(bytes[22]) : nil
-        pick = policy.choose(from: modes, display: ModePolicy.Display(aspect: aspect, hasEDID: true))
+        pick = settings.policy.choose(from: modes, display: ModePolicy.Display(aspect: aspect, hasEDID: true, cta: edid.cta,
+                                                                               appliesTMDSLimit: true))
         overscan = OverscanPolicy.decide(settings.signal.overscan, cta: edid.cta, hasEDID: true,
                                          isHDMIConnector: edid.cta?.isHDMI ?? false,
                                          mode: pick?.mode ?? .synthetic(1920, 1080), underscan: nil, margins: nil)
@@ -44,12 +42,20 @@ struct EDIDSummary {
         var parts = ["CTA-861 rev \(cta.revision)", cta.isHDMI ? "HDMI" : "no HDMI block"]
         parts.append("VICs " + cta.vics.map(String.init).joined(separator: " "))
         if !cta.ycbcr420OnlyVICs.isEmpty { parts.append("4:2:0 only " + cta.ycbcr420OnlyVICs.map(String.init).joined(separator: " ")) }
+        if !cta.ycbcr420CapableVICs.isEmpty { parts.append("4:2:0 also " + cta.ycbcr420CapableVICs.map(String.init).joined(separator: " ")) }
         if let v = cta.vcdb {
             parts.append("VCDB QS=\(v.qs ? 1 : 0) S_IT=\(v.sIT) (\(CTA861.VCDB.scan(v.sIT))) S_CE=\(v.sCE) (\(CTA861.VCDB.scan(v.sCE)))")
         } else {
             parts.append("no VCDB")
         }
         if let t = cta.maxTMDSClockMHz { parts.append("max TMDS \(t) MHz") }
+        if let hf = cta.hdmiForum {
+            var forum = "HDMI Forum \(hf.isSCDB ? "SCDB" : "VSDB")"
+            if let rate = hf.maxTMDSCharacterRateMHz { forum += " \(rate) MHz" }
+            if hf.scdcPresent { forum += ", SCDC" }
+            if let frl = hf.frl { forum += ", FRL \(frl)" }
+            parts.append(forum)
+        }
         if !cta.colorimetry.isEmpty { parts.append("colorimetry " + cta.colorimetry.joined(separator: " ")) }
         return parts.joined(separator: ", ")
     }
@@ -73,6 +79,8 @@ struct EDIDSummary {
             w.array(cta.nativeVICs) { w.int($0) }
             w.key("ycbcr420OnlyVICs")
             w.array(cta.ycbcr420OnlyVICs) { w.int($0) }
+            w.key("ycbcr420CapableVICs")
+            w.array(cta.ycbcr420CapableVICs) { w.int($0) }
             w.key("hdmiVICs")
             w.array(cta.hdmiVICs) { w.int($0) }
             w.key("vcdb")
@@ -90,6 +98,24 @@ struct EDIDSummary {
             w.member("underscansITByDefault", cta.underscansITByDefault)
             w.key("maxTMDSClockMHz")
             if let t = cta.maxTMDSClockMHz { w.int(t) } else { w.null() }
+            w.key("hdmiForum")
+            if let hf = cta.hdmiForum {
+                w.object {
+                    w.member("block", hf.isSCDB ? "HF-SCDB" : "HF-VSDB")
+                    w.member("version", hf.version)
+                    w.key("maxTMDSCharacterRateMHz")
+                    if let rate = hf.maxTMDSCharacterRateMHz { w.int(rate) } else { w.null() }
+                    w.member("scdcPresent", hf.scdcPresent)
+                    w.member("readRequest", hf.readRequest)
+                    w.member("scramblesAt340OrLess", hf.scramblesAt340OrLess)
+                    w.key("maxFRL")
+                    if let frl = hf.frl { w.string(frl) } else { w.null() }
+                    w.key("deepColor420")
+                    w.array(hf.deepColor420) { w.int($0) }
+                }
+            } else {
+                w.null()
+            }
             w.key("colorimetry")
             w.array(cta.colorimetry) { w.string($0) }
             w.member("hdrStaticMetadata", cta.hdrStaticMetadata)

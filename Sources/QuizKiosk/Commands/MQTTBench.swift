@@ -2,6 +2,7 @@ import Display
 import Glibc
 import Kiosk
 import MQTT
+import Outputs
 import Pixels
 import Platform
 import QuizContract

@@ -1,6 +1,7 @@
 import Display
 import Glibc
 import Kiosk
+import Outputs
 import Pixels
 import Platform
 import QuizContract

@@ -1,5 +1,6 @@
 import Glibc
 import Kiosk
+import Media
 import Pixels
 import Platform
 import QuizContract

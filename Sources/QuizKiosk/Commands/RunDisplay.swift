@@ -1,6 +1,7 @@
 import Display
 import Glibc
 import Kiosk
+import Media
 import Pixels
 import Platform
 import Renderer

@@ -1,7 +1,9 @@
 import Display
 import Glibc
 import Kiosk
+import Media
 import MQTT
+import Outputs
 import Platform
 import QuizContract
 import Renderer

@@ -19,12 +19,19 @@ import Testing
     @Test func aQuarterGigabyteRetainedStateCostsTheScreenNothing() async throws {
         let broker = try LocalBroker()
         try broker.start()
-        let publisher = try Publisher(broker.url, room: "big")
+        // Also watching the screens' presence: see below.
+        let publisher = try Publisher(broker.url, room: "big", subscribe: "quizkiosk/big/screens/+")
         let huge = [UInt8](repeating: 0x20, count: 250_000_000)
         try #require(publisher.publish(huge), "the broker took the 250 MB retained message")
 
         let screen = try Screen(source: "mqtt://127.0.0.1:\(broker.port)/big", width: 320, height: 180)
         #expect(await screen.process.waitForLines(containing: "connected"), "\(screen.process.stderr)")
+        // "connected" is logged before the screen subscribes, and a message that is not retained
+        // reaches only subscribers: wait for the presence the screen publishes after sending its
+        // SUBSCRIBE (the broker handles one connection's packets in order), or the state below
+        // can come before the subscription on a loaded machine and never be seen.
+        #expect(await publisher.run(until: { publisher.received.contains { $0.topic.hasPrefix("quizkiosk/big/screens/") } }),
+                "the screen's presence")
         // A state published after the huge one reaches the screen after it would have: once it
         // is on screen, the broker has sent (or, rightly, not sent) the huge one.
         let after = #"{"title":"after the huge one"}"#

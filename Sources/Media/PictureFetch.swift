@@ -30,22 +30,27 @@ public struct PictureFetch: Sendable {
         errors.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         defer { errors.deallocate() }
         let h = curl.raw
-        _ = quizkiosk_curl_set_string(h, CURLOPT_URL, url)
-        _ = quizkiosk_curl_set_string(h, CURLOPT_PROTOCOLS_STR, "https")
-        _ = quizkiosk_curl_set_string(h, CURLOPT_REDIR_PROTOCOLS_STR, "https")
-        _ = quizkiosk_curl_set_long(h, CURLOPT_FOLLOWLOCATION, 1)
-        _ = quizkiosk_curl_set_long(h, CURLOPT_MAXREDIRS, 3)
-        _ = quizkiosk_curl_set_long(h, CURLOPT_FAILONERROR, 1)
+        // Every option is checked: a libcurl that refused one (https-only, a size or time
+        // bound, the CA file) would fetch with less protection than this code promises, so
+        // the fetch is refused instead.
+        var refused: (name: String, code: CURLcode)?
+        func set(_ name: String, _ code: CURLcode) { if code != CURLE_OK && refused == nil { refused = (name, code) } }
+        set("CURLOPT_URL", quizkiosk_curl_set_string(h, CURLOPT_URL, url))
+        set("CURLOPT_PROTOCOLS_STR", quizkiosk_curl_set_string(h, CURLOPT_PROTOCOLS_STR, "https"))
+        set("CURLOPT_REDIR_PROTOCOLS_STR", quizkiosk_curl_set_string(h, CURLOPT_REDIR_PROTOCOLS_STR, "https"))
+        set("CURLOPT_FOLLOWLOCATION", quizkiosk_curl_set_long(h, CURLOPT_FOLLOWLOCATION, 1))
+        set("CURLOPT_MAXREDIRS", quizkiosk_curl_set_long(h, CURLOPT_MAXREDIRS, 3))
+        set("CURLOPT_FAILONERROR", quizkiosk_curl_set_long(h, CURLOPT_FAILONERROR, 1))
         // Several threads: libcurl must not use signals for its timeouts.
-        _ = quizkiosk_curl_set_long(h, CURLOPT_NOSIGNAL, 1)
-        _ = quizkiosk_curl_set_long(h, CURLOPT_CONNECTTIMEOUT_MS, Int(settings.connectTimeout * 1000))
-        _ = quizkiosk_curl_set_long(h, CURLOPT_TIMEOUT_MS, Int(settings.timeout * 1000))
-        _ = quizkiosk_curl_set_off(h, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(PictureLimits.maxBytes))
-        _ = quizkiosk_curl_set_string(h, CURLOPT_USERAGENT, "quizkiosk")
-        if let ca = settings.caFile { _ = quizkiosk_curl_set_string(h, CURLOPT_CAINFO, ca) }
-        _ = quizkiosk_curl_set_pointer(h, CURLOPT_ERRORBUFFER, errors)
-        _ = quizkiosk_curl_set_pointer(h, CURLOPT_WRITEDATA, Unmanaged.passUnretained(body).toOpaque())
-        _ = quizkiosk_curl_set_write_function(h) { data, size, count, user in
+        set("CURLOPT_NOSIGNAL", quizkiosk_curl_set_long(h, CURLOPT_NOSIGNAL, 1))
+        set("CURLOPT_CONNECTTIMEOUT_MS", quizkiosk_curl_set_long(h, CURLOPT_CONNECTTIMEOUT_MS, Int(settings.connectTimeout * 1000)))
+        set("CURLOPT_TIMEOUT_MS", quizkiosk_curl_set_long(h, CURLOPT_TIMEOUT_MS, Int(settings.timeout * 1000)))
+        set("CURLOPT_MAXFILESIZE_LARGE", quizkiosk_curl_set_off(h, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(PictureLimits.maxBytes)))
+        set("CURLOPT_USERAGENT", quizkiosk_curl_set_string(h, CURLOPT_USERAGENT, "quizkiosk"))
+        if let ca = settings.caFile { set("CURLOPT_CAINFO", quizkiosk_curl_set_string(h, CURLOPT_CAINFO, ca)) }
+        set("CURLOPT_ERRORBUFFER", quizkiosk_curl_set_pointer(h, CURLOPT_ERRORBUFFER, errors))
+        set("CURLOPT_WRITEDATA", quizkiosk_curl_set_pointer(h, CURLOPT_WRITEDATA, Unmanaged.passUnretained(body).toOpaque()))
+        set("CURLOPT_WRITEFUNCTION", quizkiosk_curl_set_write_function(h) { data, size, count, user in
             guard let user, let data else { return 0 }
             let body = Unmanaged<Body>.fromOpaque(user).takeUnretainedValue()
             let n = size * count
@@ -57,11 +62,20 @@ public struct PictureFetch: Sendable {
             }
             data.withMemoryRebound(to: UInt8.self, capacity: n) { body.bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: n)) }
             return n
+        })
+        if let refused {
+            return .failure(PictureError(Self.refusal(option: refused.name, refused.code)))
         }
         let rc = curl_easy_perform(h)
         withExtendedLifetime(body) {}
         guard rc == CURLE_OK else { return .failure(PictureError(describe(rc, curl: curl, body: body, errors: String(cString: errors)))) }
         return .success(body.bytes)
+    }
+
+    /// Why a fetch is refused when libcurl did not take one of its options (an old libcurl
+    /// without CURLOPT_PROTOCOLS_STR, a build without a protocol).
+    static func refusal(option: String, _ code: CURLcode) -> String {
+        "not fetched: this libcurl refused \(option) (\(String(cString: curl_easy_strerror(code))))"
     }
 
     private func describe(_ rc: CURLcode, curl: CurlHandle, body: Body, errors: String) -> String {

@@ -1,4 +1,4 @@
-import Display
+import Outputs
 import Pixels
 import Renderer
 
