@@ -23,6 +23,8 @@ import PackageDescription
 //   NightStore    the night's SQLite database: runs, players, answers; resume and export
 //   Media         questions' pictures for a screen: from the broker, a folder or an https:// URL
 //                 (libcurl), verified, cached on disk, prepared off the loop
+//   Web           HTTP/1.1 request heads, responses, WebSocket handshake and frames — pure, sans-I/O
+//   WebServer     the players' transport on the event loop: sockets, routes, WebSocket connections
 //   Kiosk         the screen's loop: sources → store → scenes → outputs, and nothing else
 //   QuizKiosk     the `quizkiosk` command line
 // The pixel work (fills, blending, glyphs, scenes, the golden tests' comparisons) optimised in
@@ -71,6 +73,8 @@ let package = Package(
         .target(name: "Outputs", dependencies: ["Pixels", "Platform"]),
         .target(name: "Display", dependencies: ["CDRM", "CLinux", "Platform", "Pixels", "Outputs"]),
         .target(name: "MQTT", dependencies: ["CMosquitto", "Escaping", "Platform"]),
+        .target(name: "Web", dependencies: ["CCrypto"]),
+        .target(name: "WebServer", dependencies: ["Web", "Platform", "Escaping", "CLinux"]),
         .target(name: "PlayersContract", dependencies: ["QuizContract", "Locales", "Escaping"]),
         .target(name: "QuizHost", dependencies: ["QuizContract", "Locales", "PlayersContract", "MQTT", "Platform", "Pictures", "Escaping", "CUtf8proc"]),
         // The pages phones load (the players' page, the host's console): web/ compiled in by
@@ -81,11 +85,11 @@ let package = Package(
         .target(name: "Kiosk", dependencies: ["Escaping", "QuizContract", "Renderer", "Pixels", "Outputs", "MQTT", "Platform", "Pictures", "Media"]),
         .executableTarget(
             name: "QuizKiosk",
-            dependencies: ["Escaping", "QuizContract", "Pixels", "Pictures", "Renderer", "Outputs", "Display", "MQTT", "QuizHost", "Media", "Kiosk", "Platform"]
+            dependencies: ["Escaping", "QuizContract", "Pixels", "Pictures", "Renderer", "Outputs", "Display", "MQTT", "QuizHost", "Media", "Kiosk", "Platform", "Web", "WebServer", "CLinux"]
         ),
         // Fuzz targets for everything that reads outside input (scripts/fuzz builds it with
         // --sanitize=fuzzer); a normal build replays corpus files through them.
-        .executableTarget(name: "QuizKioskFuzz", dependencies: ["QuizContract", "Pixels", "Pictures", "Renderer", "Display", "Platform"]),
+        .executableTarget(name: "QuizKioskFuzz", dependencies: ["QuizContract", "Pixels", "Pictures", "Renderer", "Display", "Platform", "Web"]),
 
         // What every test target shares: running the built binary, temporary folders, the
         // bundled fonts, a private mosquitto, a DRM card in memory. Never linked into the product.
@@ -107,6 +111,8 @@ let package = Package(
             exclude: ["EDID"]
         ),
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "Platform", "TestSupport"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "TestSupport"]),
+        .testTarget(name: "WebServerTests", dependencies: ["WebServer", "Web", "Platform", "TestSupport"]),
         .testTarget(name: "QuizHostTests", dependencies: ["QuizHost", "QuizContract", "PlayersContract", "MQTT", "Pictures", "Platform", "TestSupport"]),
         .testTarget(name: "PlayersContractTests", dependencies: ["Locales", "PlayersContract", "QuizContract"]),
         // The night store's tests, and the small tool they kill -9 in the middle of commits

@@ -5,6 +5,7 @@ import Pixels
 import Platform
 import QuizContract
 import Renderer
+import Web
 
 /// The code that reads input we do not control, each as a function of arbitrary bytes that must
 /// return without crashing. Built two ways (scripts/fuzz): with `--sanitize=fuzzer -DFUZZING`
@@ -17,7 +18,73 @@ enum FuzzTargets {
         "edid": fuzzEDID,
         "uevent": fuzzUevent,
         "picture": fuzzPicture,
+        "http": fuzzHTTP,
+        "websocket": fuzzWebSocket,
     ]
+
+    /// Pieces of `data` after its first byte, sized by that byte (1…16, or all at once for
+    /// 0): how bytes arrive from a socket, any split.
+    static func pieces(_ data: [UInt8]) -> [[UInt8]] {
+        guard let first = data.first else { return [] }
+        let body = Array(data.dropFirst())
+        let size = first % 17 == 0 ? max(1, body.count) : Int(first % 17)
+        return stride(from: 0, to: body.count, by: size).map { Array(body[$0..<min(body.count, $0 + size)]) }
+    }
+
+    /// A request head from a phone (or anyone on the venue's Wi-Fi), in pieces: what the
+    /// parser accepts obeys every limit, and a WebSocket handshake can be checked on it.
+    static func fuzzHTTP(_ data: [UInt8]) {
+        var limits = HTTPLimits()
+        limits.head = 2048  // small limits reach their edges in short inputs
+        limits.target = 256
+        limits.headerLine = 512
+        limits.headerCount = 8
+        var parser = HTTPRequestParser(limits: limits)
+        var fed = 0
+        for piece in pieces(data) {
+            fed += piece.count
+            switch parser.feed(piece) {
+            case .needMore:
+                precondition(parser.bufferedBytes <= limits.head + piece.count, "held more than the head's limit")
+            case .refused(let r):
+                precondition([400, 414, 431, 505].contains(r.status.code), "unexpected status \(r.status)")
+                return
+            case .complete(let head):
+                precondition(head.target.utf8.count <= limits.target && head.target.hasPrefix("/"))
+                precondition(head.headers.count <= limits.headerCount)
+                precondition(head.minorVersion == 0 || head.minorVersion == 1)
+                precondition(parser.remainder.count <= fed)
+                _ = WebSocketHandshake.check(head)
+                _ = HTTPResponse(.ok, headers: head.headers, body: []).serialized()
+                return
+            }
+        }
+    }
+
+    /// A phone's WebSocket bytes, in pieces, to a session that is open or (first byte odd)
+    /// has sent its close: messages within the limit and valid UTF-8, nothing after the end.
+    static func fuzzWebSocket(_ data: [UInt8]) {
+        var limits = WebSocketLimits()
+        limits.message = 512
+        var session = WebSocketSession(limits: limits)
+        if (data.first ?? 0) & 0x80 != 0 { _ = session.close(code: 4000, reason: "replaced") }
+        var events: [WebSocketEvent] = []
+        for piece in pieces(data) { session.receive(piece, into: &events) }
+        var ended = false
+        for event in events {
+            precondition(!ended, "an event after the end")
+            switch event {
+            case .text(let text): precondition(text.utf8.count <= limits.message)
+            case .ping(let pong): precondition(pong.count <= 127 && pong.first == 0x8A)
+            case .closed(let code, _, _): precondition(code == 1005 || WebSocketCloseCode.isValidOnTheWire(code)); ended = true
+            case .failed(let code, _, let reply):
+                precondition([1002, 1003, 1007, 1008, 1009].contains(code))
+                precondition(reply == nil || reply!.count <= 127)
+                ended = true
+            }
+        }
+        precondition(ended == (session.state == .closed))
+    }
 
     /// A picture's bytes, as a broker or a web server hands them over: header, decode (PNG,
     /// JPEG with EXIF, WebP), turn upright, resample, composite. Two slots, one enlarging and

@@ -61,6 +61,9 @@ enum CLI {
           bench --soak [--updates N]
                         100,000 varied updates through the stdin source with size changes: memory,
                         file descriptors, last frame
+          bench --loop [--sockets N] [--passes K]
+                        the event loop's wakeup with N idle sockets watched (epoll beside poll),
+                        memory per WebSocket connection, a burst of N messages answered
           help          this text
 
         LOOK (the venue's settings; in the settings file without the dashes):
@@ -93,6 +96,7 @@ enum CLI {
             case "bench":
                 if rest.contains("--mqtt") { return try MQTTBench.run(rest) }
                 if rest.contains("--soak") { return try SoakBench.run(rest) }
+                if rest.contains("--loop") { return try LoopBench.run(rest) }
                 return try BenchCommand.run(rest)
             case "bench-child": return try BenchCommand.child(rest)
             case "help", "--help", "-h":

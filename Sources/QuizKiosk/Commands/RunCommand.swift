@@ -68,6 +68,8 @@ enum RunCommand {
         display?.shutdown()
         kiosk.stopSources()
         if let fatal { throw CLIError(fatal.description) }
+        // A loop that cannot wait any more stopped (logged once): exit non-zero for a restart.
+        if let failure = loop.failure { throw CLIError("the event loop failed: \(failure)") }
         return 0
     }
 
