@@ -89,7 +89,8 @@ let package = Package(
         ),
         // Fuzz targets for everything that reads outside input (scripts/fuzz builds it with
         // --sanitize=fuzzer); a normal build replays corpus files through them.
-        .executableTarget(name: "QuizKioskFuzz", dependencies: ["QuizContract", "Pixels", "Pictures", "Renderer", "Display", "Platform", "Web"]),
+        .executableTarget(name: "QuizKioskFuzz", dependencies: ["QuizContract", "Pixels", "Pictures", "Renderer", "Display", "Platform", "Web",
+                                                               "PlayersContract", "QuizHost"]),
 
         // What every test target shares: running the built binary, temporary folders, the
         // bundled fonts, a private mosquitto, a DRM card in memory. Never linked into the product.

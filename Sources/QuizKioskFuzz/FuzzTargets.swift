@@ -3,7 +3,9 @@ import Glibc
 import Pictures
 import Pixels
 import Platform
+import PlayersContract
 import QuizContract
+import QuizHost
 import Renderer
 import Web
 
@@ -20,6 +22,7 @@ enum FuzzTargets {
         "picture": fuzzPicture,
         "http": fuzzHTTP,
         "websocket": fuzzWebSocket,
+        "phone": fuzzPhone,
     ]
 
     /// Pieces of `data` after its first byte, sized by that byte (1…16, or all at once for
@@ -110,6 +113,54 @@ enum FuzzTargets {
                                                                                 appliesTMDSLimit: true))
         _ = OverscanPolicy.decide(.auto, cta: edid.cta, hasEDID: true, isHDMIConnector: true,
                                   mode: pick?.mode ?? .synthetic(1920, 1080), underscan: 0...128, margins: nil)
+    }
+
+    /// What phones send, one message a line, played into a room: every message decodes or is
+    /// refused, and whatever decodes moves the game without breaking its rules (a player's
+    /// score never negative, a player counted once, the TV's counts within the room).
+    static func fuzzPhone(_ data: [UInt8]) {
+        let quiz = QuizFile(title: "Fuzz", quizId: "fuzz", joinCode: "123456", joinURL: nil,
+                            questions: [.init(text: "Q1", choices: ["a", "b", "c"], correct: 1, timeLimit: 10),
+                                        .init(text: "Q2", choices: ["x", "y"], correct: nil, timeLimit: 5)],
+                            leaderboard: [])
+        var session = HostSession(quiz: quiz, startedAt: 0)
+        session.servesPlayers = true
+        var random = FuzzRandom(seed: UInt64(data.count))
+        var players: [String] = []
+        var now = 0.0
+        for line in data.split(separator: 0x0A, omittingEmptySubsequences: true) {
+            now += Double(line.first ?? 0) / 50
+            guard let message = try? PhoneMessageDecoder.decode(Array(line)) else { continue }
+            switch message {
+            case let .join(code, name):
+                if case .success(let w) = session.join(code: code, name: name, token: PlayerToken.generate(using: &random), now: now,
+                                                       canDraw: { _ in true }) { players.append(w.player) }
+            case let .resume(token):
+                _ = session.resume(token: token)
+            case let .answer(question, choice):
+                guard !players.isEmpty else { continue }
+                _ = session.answer(player: players[Int(line.count) % players.count], question: question, choice: choice, now: now)
+            case .host:
+                continue
+            case let .action(action):
+                _ = session.perform(action, now: now, canDraw: { _ in true })
+            }
+            let state = session.publish()
+            precondition(session.ranking().entries.allSatisfy { $0.score >= 0 })
+            if let q = state.question, let answered = q.answered, let total = q.players { precondition(answered <= total) }
+            for p in players { _ = session.phoneView(for: p, now: now) }
+        }
+        _ = session.results()
+    }
+
+    /// A seeded generator: a fuzz run is repeatable.
+    struct FuzzRandom: RandomNumberGenerator {
+        var state: UInt64
+        init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+        mutating func next() -> UInt64 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return state ^ (state >> 29)
+        }
     }
 
     /// A kernel uevent datagram: header, then NUL-separated KEY=VALUE fields.

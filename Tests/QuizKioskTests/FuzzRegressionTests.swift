@@ -5,7 +5,7 @@ import Testing
 /// Every fuzz corpus entry and every input a fuzzer once crashed on, replayed through the
 /// normal build on every test run.
 @Suite struct FuzzRegressionTests {
-    static let targets = ["state", "layout", "edid", "uevent", "picture", "http", "websocket"]
+    static let targets = ["state", "layout", "edid", "uevent", "picture", "http", "websocket", "phone"]
 
     static func files(_ dir: String) -> [String] {
         guard let d = opendir(dir) else { return [] }
