@@ -12,7 +12,7 @@ import PackageDescription
 //                 phones' words in 15 languages, language tags and the guess from a text — no C
 //   Pixels        Canvas, colours, rectangles, paths, blending, PNG — no text, scenes or DRM
 //   Pictures      question pictures: SHA-256, PNG/JPEG/WebP decoding, scaling — on Pixels, no scenes
-//   Renderer      text (FreeType, HarfBuzz, fontconfig) and the scenes, on Pixels
+//   Renderer      text (FreeType, HarfBuzz, fontconfig, FriBidi, libthai, libhyphen) and the scenes, on Pixels
 //   Outputs       where frames go: the Output protocol, PNG files (headless), memory, a simulated
 //                 display — no DRM, so the screen's loop links no libdrm
 //   Display       DRM/KMS cards, EDID, mode setting, hotplug; its heads are Outputs
@@ -47,6 +47,9 @@ let package = Package(
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CThai", pkgConfig: "libthai", providers: [.apt(["libthai-dev"])]),
+        .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
@@ -67,7 +70,8 @@ let package = Package(
         .target(name: "Pictures", dependencies: ["Pixels", "Platform", "Escaping", "CPNG", "CTurboJPEG", "CWebP", "CZimg", "CCrypto"]),
         .target(
             name: "Renderer",
-            dependencies: ["Pixels", "QuizContract", "Locales", "Platform", "CFreeType", "CHarfBuzz", "CFontconfig", "CQRencode"],
+            dependencies: ["Escaping", "Pixels", "QuizContract", "Locales", "Platform", "CFreeType", "CHarfBuzz", "CFontconfig", "CQRencode",
+                           "CFriBidi", "CThai", "CHyphen"],
             swiftSettings: pixelWork
         ),
         .target(name: "Outputs", dependencies: ["Pixels", "Platform"]),

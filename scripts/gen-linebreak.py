@@ -8,7 +8,9 @@ Unicode upgrade and commit the result together with the UAX #14 rule changes it 
 What it encodes, per code point, in one byte:
   bits 0-5  the Line_Break class (LineBreak.txt), with the LB1 resolutions that need data the
             renderer does not carry: AI, SG, XX -> AL; SA -> CM when General_Category is Mn or
-            Mc, else AL. CJ is kept: strict or normal kinsoku is decided at run time.
+            Mc. CJ is kept: strict or normal kinsoku is decided at run time; so is the rest of
+            SA (Complex_Context: Thai, Lao, Khmer, Myanmar letters), which the line breaker
+            treats as AL and a word segmenter (libthai for Thai) breaks between words.
   bit 6     East_Asian_Width is F, W or H, kept only on OP and CP (rule LB30 needs it there;
             elsewhere it would only split ranges).
   bit 7     Extended_Pictographic and unassigned (General_Category Cn), for rule LB30b.
@@ -20,8 +22,8 @@ import re
 import sys
 
 CLASSES = ("BK CR LF NL SP ZW ZWJ CM WJ GL BA BB B2 HY CB CL CP EX IN NS OP QU IS NU PO PR SY "
-           "AL HL ID EB EM H2 H3 JL JV JT RI CJ").split()
-RESOLVED_AWAY = {"AI", "SG", "XX", "SA"}
+           "AL HL ID EB EM H2 H3 JL JV JT RI CJ SA").split()
+RESOLVED_AWAY = {"AI", "SG", "XX"}
 MAX = 0x110000
 
 
@@ -86,8 +88,8 @@ def main():
     values = bytearray(MAX)
     for c in range(MAX):
         cls = lb[c]
-        if cls == "SA":
-            cls = "CM" if gc[c] == 1 else "AL"
+        if cls == "SA" and gc[c] == 1:
+            cls = "CM"
         elif cls in RESOLVED_AWAY:
             cls = "AL"
         byte = CLASSES.index(cls)
@@ -110,7 +112,8 @@ def main():
         "// rerun the script instead.",
         "",
         "/// Line_Break classes of UAX #14 (Unicode %s) after the LB1 resolutions the table makes" % version,
-        "/// (AI, SG, XX to AL; SA to CM or AL). The raw values index `LineBreakProperty.table` bytes.",
+        "/// (AI, SG, XX to AL; SA marks to CM; the other SA and CJ are resolved at run time). The raw",
+        "/// values index `LineBreakProperty.table` bytes.",
         "enum LineBreakClass: UInt8, Sendable {",
     ]
     lines += ["    case %s = %d" % (name, i) for i, name in enumerate(CLASSES)]

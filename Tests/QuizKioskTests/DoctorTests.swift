@@ -25,6 +25,31 @@ import Testing
         #expect(c.stdout.contains("the screen would stay dark"))
     }
 
+    /// Which scripts the box can draw: with the packages `scripts/setup` installs, all of
+    /// them, each with its font; with no machine fonts at all (fontconfig given an empty
+    /// configuration), what the bundled faces draw, and for the rest the Debian package.
+    @Test func doctorListsTheScriptsThisBoxCanDraw() async throws {
+        let ok = try await doctor(["--headless"])
+        for line in ["PASS  script Latin: BIZ UDPGothic (bundled)", "PASS  script Japanese: BIZ UDPGothic (bundled)",
+                     "PASS  script Thai: Noto Sans Thai (/usr/share/fonts/", "PASS  script Arabic: Noto Sans Arabic (",
+                     "PASS  script Hebrew: Noto Sans Hebrew (", "PASS  script Devanagari: Noto Sans Devanagari (",
+                     "PASS  script Hangul: NanumGothic (", "PASS  script Han (Simplified Chinese): Noto Sans CJK SC (",
+                     "PASS  script Han (Traditional Chinese): Noto Sans CJK TC ("] {
+            #expect(ok.stdout.contains(line), "\(line) in \(ok.stdout)")
+        }
+        let dir = TempDir.make()
+        defer { TempDir.remove(dir) }
+        TempDir.write(dir + "/fonts.conf", "<?xml version=\"1.0\"?><fontconfig><cachedir>\(dir)/cache</cachedir></fontconfig>\n")
+        let bare = try await doctor(["--headless"], environment: ["FONTCONFIG_FILE": dir + "/fonts.conf"])
+        #expect(bare.status == 0, "missing scripts do not keep the screen dark: \(bare.stdout)")
+        for line in ["PASS  script Latin: BIZ UDPGothic (bundled)", "WARN  script Thai: no font: drawn as boxes; install fonts-noto-core",
+                     "WARN  script Arabic: no font: drawn as boxes; install fonts-noto-core",
+                     "WARN  script Hangul: no font: drawn as boxes; install fonts-nanum",
+                     "WARN  script Han (Traditional Chinese): BIZ UDPGothic (bundled), Japanese forms; install fonts-noto-cjk"] {
+            #expect(bare.stdout.contains(line), "\(line) in \(bare.stdout)")
+        }
+    }
+
     @Test func headlessWithFontsIsNotDarkAndMissingFontsAre() async throws {
         let ok = try await doctor(["--headless"])
         #expect(ok.status == 0, "\(ok.stdout)\(ok.stderr)")

@@ -316,8 +316,8 @@ import Testing
             let keys = m.map(\.0)
             guard case let .string(kind)? = m.first(where: { $0.0 == "kind" })?.1 else { continue }
             switch kind {
-            case "text": #expect(Set(keys).isSubset(of: ["kind", "role", "index", "text", "px", "box", "color", "background", "truncated"])
-                                 && keys.contains("truncated") && keys.contains("background") && keys.contains("px"))
+            case "text": #expect(Set(keys).isSubset(of: ["kind", "role", "index", "text", "direction", "px", "box", "color", "background", "truncated"])
+                                 && keys.contains("truncated") && keys.contains("background") && keys.contains("px") && keys.contains("direction"))
             case "shape": #expect(Set(keys).isSubset(of: ["kind", "role", "index", "box", "color"]) && keys.contains("color"))
             default: #expect(kind == "image")
             }

@@ -64,11 +64,31 @@ import Testing
                     let expected = b.role == .background ? b.box : mirror.rect(b.box)
                     #expect(a.role == b.role && a.text == b.text && a.px == b.px, "\(name): \(a.role) vs \(b.role)")
                     let slack = a.kind == .text ? 1 : 0
-                    #expect(abs(a.box.x - expected.x) <= slack && a.box.y == expected.y && a.box.width == expected.width
+                    // The question and the choices are set at their text's start: a right-to-left
+                    // line stands flush right in both rooms, so it is not at its mirror image (its
+                    // place is checked by rightToLeftLinesStandAtTheirStart).
+                    let natural = [.question, .choice].contains(a.role) && a.direction == .rightToLeft
+                    #expect((natural || abs(a.box.x - expected.x) <= slack) && a.box.y == expected.y && a.box.width == expected.width
                             && a.box.height == expected.height,
                             "\(name) \(width)x\(height) overscan \(overscan): \(a.role) \(a.text ?? "") at \(a.box), mirrored \(expected)")
                 }
             }
+        }
+    }
+
+    /// Right-to-left lines set at their start (the question, the choices) stand flush right in
+    /// a right-to-left room: the question's lines share their right edge, and each choice's text
+    /// is nearer its box's right edge than its left.
+    @Test(arguments: [(1920, 1080), (1080, 1920)])
+    func rightToLeftLinesStandAtTheirStart(width: Int, height: Int) throws {
+        let q = try Self.describe(Self.arabic, width, height, mirroring: nil)
+        let lines = q.items.filter { $0.role == .question }
+        try #require(!lines.isEmpty)
+        #expect(lines.allSatisfy { $0.direction == .rightToLeft })
+        #expect(Set(lines.map(\.box.maxX)).count == 1, "\(lines.map(\.box))")
+        for label in q.items where label.role == .choice {
+            let box = try #require(q.items.first { $0.role == .choiceBox && $0.index == label.index }?.box)
+            #expect(box.maxX - label.box.maxX < label.box.minX - box.minX, "choice \(label.index ?? -1): \(label.box) in \(box)")
         }
     }
 

@@ -119,7 +119,7 @@ import Testing
     }
 
     /// A controller sending thousands of new private-use characters: no fontconfig query per
-    /// character, a bounded number of report lines.
+    /// character, one report line per run, and a bounded number of them in all.
     @Test func manyUnknownCharactersStayCheapAndQuiet() throws {
         let fonts = try TestFonts.load()
         var reports = 0
@@ -129,7 +129,26 @@ import Testing
         let l = engine.layout(text, size: 24).lines
         #expect(l.flatMap(\.glyphs).allSatisfy { $0.face == FontSet.replacementID })
         #expect(fonts.systemQueries == 0, "private-use characters are not looked up in fontconfig")
+        #expect(reports == 1, "one run, one line")
+        // 3,000 runs (each character between two letters): still only the first few hundred.
+        let runs = String(String.UnicodeScalarView((0xF0000..<0xF0000 + 3000).compactMap(Unicode.Scalar.init).flatMap { [$0, "a"] }))
+        _ = engine.layout(runs, size: 24)
         #expect(reports == FontSet.missingReportLimit)
+    }
+
+    /// A script no font draws is one line on stderr per script — naming it and the Debian
+    /// package with a font for it — not a line per character.
+    @Test func aScriptNoFontDrawsIsReportedOnceWithItsPackage() throws {
+        let fonts = try FontSet(directory: TestFonts.directory, preferring: [], systemFallback: false)
+        var reports: [String] = []
+        fonts.report = { reports.append($0) }
+        let engine = TextEngine(fonts: fonts)
+        _ = engine.layout("แม่น้ำสายใดยาวที่สุด ในประเทศไทย", size: 40, maxWidth: 200)
+        _ = engine.layout("ภาษาไทย", size: 32)
+        _ = engine.layout("भारत की सबसे लंबी नदी", size: 40)
+        #expect(reports.count == 2, "\(reports)")
+        #expect(reports.first?.contains("Thai") == true && reports.first?.contains("fonts-noto-core") == true, "\(reports)")
+        #expect(reports.last?.contains("Devanagari") == true, "\(reports)")
     }
 
     @Test func withoutMachineFontsHangulIsBoxesNotACrash() throws {

@@ -45,6 +45,7 @@ enum DoctorCommand {
             report(Result(verdict: .skip, what: "display", detail: "--headless: frames go to PNG files"))
         }
         report(checkFonts(args.value("--fonts")))
+        checkScripts(args.value("--fonts")).forEach(report)
         report(checkLook(args))
         do {
             let sources = try RunSources(args)
@@ -150,6 +151,23 @@ enum DoctorCommand {
             return Result(verdict: .pass, what: "fonts", detail: "\(fonts.directory) readable")
         } catch {
             return Result(verdict: .fail, what: "fonts", detail: "\(error)")
+        }
+    }
+
+    /// Which writing systems this box can draw, and with which font; for one it cannot, the
+    /// Debian package that has a font for it. Never dark: a room in that script gets boxes.
+    static func checkScripts(_ option: String?) -> [Result] {
+        guard let fonts = try? CLI.loadFonts(option) else { return [] }
+        fonts.report = { _ in }
+        return fonts.scriptCoverage().map { c in
+            let what = "script \(c.script)"
+            guard let family = c.family else {
+                return Result(verdict: .warn, what: what, detail: "no font: drawn as boxes; install \(c.package)")
+            }
+            if c.makeshift {
+                return Result(verdict: .warn, what: what, detail: "\(family) (bundled), Japanese forms; install \(c.package) for Chinese ones")
+            }
+            return Result(verdict: .pass, what: what, detail: c.bundled ? "\(family) (bundled)" : "\(family) (\(c.file ?? "?"))")
         }
     }
 

@@ -61,7 +61,7 @@ enum ChoiceBox {
         case .plain, .dimmed:
             break
         }
-        ctx.place(label, .choice, index: i, in: labelArea, vertical: .center, color: ink, on: surface,
+        ctx.place(label, .choice, index: i, in: labelArea, align: .start, vertical: .center, color: ink, on: surface,
                   clip: box.inset(grid.padX / 2, grid.padY / 2))
 
         guard let tally else { return }

@@ -24,7 +24,8 @@ extension HorizontalAlignment {
         switch self {
         case .left: return .right
         case .right: return .left
-        case .center: return .center
+        // The text's own start and end already follow each line's direction.
+        case .center, .start, .end: return self
         }
     }
 }

@@ -35,7 +35,7 @@ struct QuestionScene: Scene {
                 countdown.layoutRing(frame.ringBox, in: ctx)
             }
         }
-        ctx.place(L.question, .question, in: L.questionBox, align: n == 0 ? .center : .left, color: t.text, on: t.background)
+        ctx.place(L.question, .question, in: L.questionBox, align: n == 0 ? .center : .start, color: t.text, on: t.background)
 
         if let answered = q.answered.flatMap({ ctx.labels.answered($0, of: q.players) }), !over || entering < 1 {
             ctx.text(answered, .answered, weight: .bold, size: L.type.label,

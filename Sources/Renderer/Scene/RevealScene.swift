@@ -39,7 +39,7 @@ struct RevealScene: Scene {
                 questionBox = Box(x: L.questionBox.x, y: top.box.y - 24 - ctx.height(refit), w: L.questionBox.w, h: ctx.height(refit))
             }
         }
-        ctx.place(question, .question, in: questionBox, align: n == 0 ? .center : .left, color: t.text, on: t.background)
+        ctx.place(question, .question, in: questionBox, align: n == 0 ? .center : .start, color: t.text, on: t.background)
 
         var tallies: [ChoiceBox.Tally?] = Array(repeating: nil, count: n)
         // The bars grow from zero and their numbers count up; an update of the same reveal

@@ -16,6 +16,10 @@ final class SceneContext {
     let now: Double
     /// The room's language; nil when nothing tells (an idle screen that has heard nothing).
     let locale: RoomLocale?
+    /// The room's language tag for the text layer (hyphenation, the direction of text with no
+    /// strong character, HarfBuzz's language): the state's `locale`, else what the text's script
+    /// tells; nil when neither does.
+    let language: String?
     /// Its words and numbers (English when nothing tells).
     let labels: Labels
     /// The venue's logo scaled to a pixel height (cached by the renderer), or nil.
@@ -33,7 +37,7 @@ final class SceneContext {
     private(set) var items: [SceneItem] = []
 
     init(text: TextEngine, viewport: Viewport, theme: Theme, settings: SceneSettings, now: Double, locale: RoomLocale?,
-         motion: SceneMotion = .settled, mirrored: Bool? = nil, logo: @escaping (Int) -> Image?,
+         language: String? = nil, motion: SceneMotion = .settled, mirrored: Bool? = nil, logo: @escaping (Int) -> Image?,
          picture: @escaping (String, PictureSlot) -> OpaqueImage? = { _, _ in nil }) {
         self.motion = motion
         mirror = mirrored ?? (locale?.isRightToLeft ?? false) ? Mirror(safeArea: viewport.safeArea) : nil
@@ -43,6 +47,7 @@ final class SceneContext {
         self.type = TypeScale(textScale: settings.textScale)
         self.now = now
         self.locale = locale
+        self.language = language
         self.labels = Labels(locale ?? RoomLocale(.en))
         self.logo = logo
         self.picture = picture
@@ -122,10 +127,10 @@ final class SceneContext {
             image = narrower
         }
         let x: Int
-        switch align {
-        case .left: x = frame.x
+        switch align.resolved(for: .leftToRight) {
         case .center: x = frame.x + (frame.width - image.width) / 2
         case .right: x = frame.maxX - image.width
+        default: x = frame.x
         }
         let r = Rect(x: x, y: frame.y + (frame.height - image.height) / 2, width: image.width, height: image.height)
         emit(.shape(.logo, index: nil, box: r, color: theme.background, .image(image)))
@@ -140,7 +145,7 @@ final class SceneContext {
              lines: Int = .max, balance: Bool = false, cut: TextCut = .end) -> TextBlock {
         let r = viewport.rect(box)
         return text.fit(string, weight: weight, maxSize: px(size), minSize: px(min ?? size), width: max(1, r.width),
-                        height: max(1, r.height), maxLines: lines, balance: balance, cut: cut)
+                        height: max(1, r.height), maxLines: lines, balance: balance, cut: cut, language: language)
     }
 
     /// Several texts at one size, each fitted to a box of `box`'s size (a group: the choices).
@@ -148,7 +153,7 @@ final class SceneContext {
                   lines: Int = .max, balance: Bool = false) -> [TextBlock] {
         let r = viewport.rect(box)
         return text.fitGroup(strings, weight: weight, maxSize: px(size), minSize: px(min), width: max(1, r.width),
-                             height: max(1, r.height), maxLines: lines, balance: balance)
+                             height: max(1, r.height), maxLines: lines, balance: balance, language: language)
     }
 
     /// A number with tabular figures at `size` units.
@@ -193,18 +198,20 @@ final class SceneContext {
         let aligned = mirror == nil ? align : align.flipped
         for (i, line) in block.lines.enumerated() where !line.text.isEmpty {
             let baseline = top + block.ascent + i * block.lineHeight
-            let left = align.start(of: line.width, in: r)
+            let left = align.start(of: line.width, in: r, direction: line.direction)
             let full = Rect(x: left, y: baseline - block.ascent, width: line.width, height: block.ascent + block.descent)
             // What the clip lets through is what the frame shows: a line the clip cuts (a
             // screen too small for anything, text that could not shrink further) is described
             // as the part drawn and as truncated; a line entirely outside is not drawn at all.
             let box = full.intersection(limit)
             guard !box.isEmpty else { continue }
-            let x = aligned.start(of: line.width, in: frame)
+            // Where the line stands: an alignment of the layout (left, right) turns with a
+            // right-to-left room; one of the text (start, end: the line's own direction) does not.
+            let x = aligned.start(of: line.width, in: frame, direction: line.direction)
             let placed = Rect(x: x, y: full.y, width: full.width, height: full.height)
             items.append(.text(line, role: role, index: index, size: block.size, box: placed.intersection(clipped), x: x,
                                baseline: baseline, clip: clipped, color: color, background: surface,
-                               truncated: (block.truncated && i == block.lines.count - 1) || box != full))
+                               truncated: (block.truncated && i == block.lines.count - 1) || box != full || line.inkClipped))
             // The caller places what follows by the left-to-right boxes.
             drawn = drawn.union(box)
         }

@@ -23,6 +23,8 @@ public struct SceneItem {
     let drawing: Drawing
     /// A question's picture: the SHA-256 it was named by (its image, frame or placeholder).
     public var picture: String? = nil
+    /// Text only: the direction of the line's paragraph (UAX #9), which its glyphs are ordered by.
+    public var direction: TextDirection? = nil
 
     enum Drawing {
         /// A text line whose pen starts at `x`; its pixels never leave `clip`.
@@ -41,7 +43,8 @@ public struct SceneItem {
     static func text(_ line: TextLine, role: Role, index: Int?, size: Int, box: Rect, x: Int, baseline: Int, clip: Rect,
                      color: Color, background: Color, truncated: Bool) -> SceneItem {
         SceneItem(kind: .text, role: role, index: index, box: box, color: color, text: line.text, px: size,
-                  background: background, truncated: truncated, drawing: .line(line, x: x, baseline: baseline, clip: clip))
+                  background: background, truncated: truncated, drawing: .line(line, x: x, baseline: baseline, clip: clip),
+                  direction: line.direction)
     }
 
     static func shape(_ role: Role, index: Int?, box: Rect, color: Color, _ drawing: Drawing) -> SceneItem {
@@ -77,7 +80,8 @@ public struct SceneDescription {
     public let items: [SceneItem]
 
     /// `{"width","height","safeArea":[x,y,w,h],"items":[…]}`: each text line as
-    /// `{"kind":"text","role","index"?,"text","px","box","color","background","truncated"}`,
+    /// `{"kind":"text","role","index"?,"text","px","box","color","background","truncated","direction"}`
+    /// (`text` in logical order, `direction` its paragraph's: "ltr" or "rtl"),
     /// each filled shape as `{"kind":"shape","role","index"?,"box","color"}`, the logo as
     /// `{"kind":"image","role":"logo","box"}`.
     public func json() -> String {
@@ -102,6 +106,7 @@ public struct SceneDescription {
                     if item.kind != .image { w.member("color", item.color.description.uppercased()) }
                     if let b = item.background { w.member("background", b.description.uppercased()) }
                     if item.kind == .text { w.member("truncated", item.truncated) }
+                    if let d = item.direction { w.member("direction", d.rawValue) }
                 }
             }
         }

@@ -61,8 +61,11 @@ public final class SceneRenderer {
 
     /// What a scene lays `frame` out with.
     func context(_ frame: SceneFrame, motion: SceneMotion = .settled) -> SceneContext {
-        SceneContext(text: text, viewport: viewport(frame), theme: theme, settings: settings, now: frame.now,
-                     locale: RoomLocale.of(frame.state), motion: motion, mirrored: mirroring,
+        let locale = RoomLocale.of(frame.state)
+        // English is what the screen guesses for any other text: not a language to hyphenate by.
+        return SceneContext(text: text, viewport: viewport(frame), theme: theme, settings: settings, now: frame.now,
+                     locale: locale, language: frame.state.locale ?? locale.flatMap { $0.language == .en ? nil : $0.language.tag },
+                     motion: motion, mirrored: mirroring,
                      logo: { [unowned self] in self.logo(height: $0) },
                      picture: { [unowned self] in self.pictures?.picture($0, for: $1) })
     }

@@ -48,6 +48,7 @@ public final class FontFace {
     let strikes: [Int]
     private var currentSize = 0
     private var features: [String: Bool] = [:]
+    private var centredEllipsis: Bool?
     /// Pixels at the requested size per pixel of what FreeType loaded (1 for outline faces).
     private(set) var scale = 1.0
 
@@ -140,6 +141,31 @@ public final class FontFace {
         }
         features[tag] = found
         return found
+    }
+
+    /// The ink of a glyph at `px` pixels, 26.6 from the baseline, up positive: the top of its
+    /// ink and the bottom (negative below the baseline); nil for a glyph without outline data.
+    func inkExtents(glyph: UInt32, size px: Int) -> (top: Int, bottom: Int)? {
+        setSize(px)
+        var e = hb_glyph_extents_t()
+        guard hb_font_get_glyph_extents(hbFont, glyph, &e) != 0 else { return nil }
+        let top = Double(e.y_bearing) * scale, bottom = Double(e.y_bearing + e.height) * scale
+        return (Int(top.rounded(.up)), Int(bottom.rounded(.down)))
+    }
+
+    /// Whether the face's "…" (U+2026) sits at mid-height, as Japanese and Chinese set it,
+    /// rather than on the baseline as Latin, Greek, Cyrillic or Hebrew want it: its dots are
+    /// entirely above the top of the face's own full stop. Nil when the face has no "…".
+    public var hasCentredEllipsis: Bool? {
+        if let known = centredEllipsis { return known }
+        let ellipsis = glyphIndex("\u{2026}"), stop = glyphIndex(".")
+        guard ellipsis != 0 else { return nil }
+        var answer = false
+        if stop != 0, let e = inkExtents(glyph: ellipsis, size: 100), let s = inkExtents(glyph: stop, size: 100) {
+            answer = e.bottom > s.top
+        }
+        centredEllipsis = answer
+        return answer
     }
 
     /// Vertical metrics at a pixel size, in whole pixels.

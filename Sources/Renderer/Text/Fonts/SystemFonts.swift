@@ -11,6 +11,14 @@ final class SystemFonts {
     struct Match: Hashable {
         let path: String
         let index: Int
+        /// Its first family name, as fontconfig lists it.
+        var family = ""
+
+        static func == (a: Match, b: Match) -> Bool { a.path == b.path && a.index == b.index }
+        func hash(into h: inout Hasher) {
+            h.combine(path)
+            h.combine(index)
+        }
     }
 
     private var config: OpaquePointer?
@@ -29,17 +37,21 @@ final class SystemFonts {
     }
 
     /// The first font fontconfig ranks for `scalar`: a colour (emoji) font when `emoji`, sans
-    /// serif otherwise, bold when asked. Japanese is the preferred language, so a character
-    /// that Chinese and Japanese fonts both have is drawn in the Japanese style.
-    func match(for scalar: Unicode.Scalar, emoji: Bool, bold: Bool) -> Match? {
+    /// serif otherwise, bold when asked. With `script`, its families come first and its
+    /// language is the one asked for; otherwise Japanese is the preferred language, so a
+    /// character that Chinese and Japanese fonts both have is drawn in the Japanese style.
+    func match(for scalar: Unicode.Scalar, emoji: Bool, bold: Bool, script: ScriptFonts? = nil) -> Match? {
         guard let config = start(), let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
         guard let charset = FcCharSetCreate() else { return nil }
         defer { FcCharSetDestroy(charset) }
         FcCharSetAddChar(charset, scalar.value)
         FcPatternAddCharSet(pattern, FC_CHARSET, charset)
+        if !emoji, let script {
+            for family in script.families { addString(pattern, FC_FAMILY, family) }
+        }
         addString(pattern, FC_FAMILY, emoji ? "emoji" : "sans-serif")
-        addString(pattern, FC_LANG, isHangul(scalar) ? "ko" : "ja")
+        addString(pattern, FC_LANG, emoji ? (isHangul(scalar) ? "ko" : "ja") : script?.language ?? (isHangul(scalar) ? "ko" : "ja"))
         if emoji { FcPatternAddBool(pattern, FC_COLOR, FcBool(FcTrue)) }
         FcPatternAddInteger(pattern, FC_WEIGHT, bold ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR)
         FcConfigSubstitute(config, pattern, FcMatchPattern)
@@ -57,7 +69,12 @@ final class SystemFonts {
             var index: Int32 = 0
             _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
             let path = String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self))
-            return Match(path: path, index: Int(index))
+            var family: UnsafeMutablePointer<FcChar8>?
+            var name = ""
+            if FcPatternGetString(font, FC_FAMILY, 0, &family) == FcResultMatch, let family {
+                name = String(cString: UnsafeRawPointer(family).assumingMemoryBound(to: CChar.self))
+            }
+            return Match(path: path, index: Int(index), family: name)
         }
         return nil
     }

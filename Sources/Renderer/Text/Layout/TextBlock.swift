@@ -32,6 +32,14 @@ public struct TextLine: Sendable {
     public var runs: [TextRun] = []
     /// The pen advance of the line, 26.6 (`width` rounded to whole pixels).
     public var advance = 0
+    /// The direction of the paragraph the line belongs to (UAX #9): its glyphs are in visual
+    /// order either way; `.start` and `.end` alignment follow it.
+    public var direction = TextDirection.leftToRight
+    /// The line ends inside a word with a hyphen (drawn, and the last character of `text`).
+    public var hyphenated = false
+    /// Some of its ink (a flood of stacked marks) reaches beyond the block's line box, which
+    /// grows by at most an em: what is drawn outside the box may be clipped.
+    public var inkClipped = false
 }
 
 /// Text laid out at one pixel size: the lines, and the metrics to place them.
@@ -57,15 +65,32 @@ public struct TextBlock: Sendable {
     }
 }
 
-public enum HorizontalAlignment: Sendable {
+public enum HorizontalAlignment: Sendable, Hashable {
     case left, center, right
+    /// Where the line's paragraph starts: left for left-to-right text, right for right-to-left.
+    case start
+    /// Where the line's paragraph ends: right for left-to-right text, left for right-to-left.
+    case end
 
-    /// Where a line `width` pixels wide starts in `rect` (its pen x).
-    public func start(of width: Int, in rect: Rect) -> Int {
+    /// Text's natural alignment: its paragraph's start.
+    public static let natural = HorizontalAlignment.start
+
+    /// `.left`, `.center` or `.right` for a line of a paragraph written in `direction`.
+    public func resolved(for direction: TextDirection) -> HorizontalAlignment {
         switch self {
-        case .left: return rect.minX
+        case .start: return direction == .rightToLeft ? .right : .left
+        case .end: return direction == .rightToLeft ? .left : .right
+        default: return self
+        }
+    }
+
+    /// Where a line `width` pixels wide starts in `rect` (its pen x), for a line of a
+    /// paragraph written in `direction`.
+    public func start(of width: Int, in rect: Rect, direction: TextDirection = .leftToRight) -> Int {
+        switch resolved(for: direction) {
         case .center: return rect.minX + (rect.width - width) / 2
         case .right: return rect.maxX - width
+        default: return rect.minX
         }
     }
 }

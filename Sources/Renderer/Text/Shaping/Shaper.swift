@@ -28,18 +28,23 @@ final class Shaper {
     deinit { hb_buffer_destroy(buffer) }
 
     /// Shapes `range` of `text` (the whole paragraph is passed as context, so joining and
-    /// contextual forms see their neighbours) with `face` at `size` pixels; appends the glyphs in
-    /// visual order. The script and direction come from the text
-    /// (`hb_buffer_guess_segment_properties`); the language is set from the script, so results
-    /// never depend on the process locale.
-    func shape(_ text: UnsafeBufferPointer<UInt32>, range: Range<Int>, script: hb_script_t, face: FontFace, size: Int,
+    /// contextual forms see their neighbours) with `face` at `size` pixels, in `direction` (the
+    /// run's bidi level, or the script's own direction when nil); appends the glyphs in visual
+    /// order (a right-to-left run's last character first). HarfBuzz mirrors brackets in a
+    /// right-to-left run. The language is the room's (`language`) when it writes this script,
+    /// else one set from the script, so results never depend on the process locale.
+    func shape(_ text: UnsafeBufferPointer<UInt32>, range: Range<Int>, script: hb_script_t, direction: TextDirection? = nil,
+               language: String? = nil, face: FontFace, size: Int,
                features: [hb_feature_t] = [], into out: inout [ShapedGlyph]) {
         guard let base = text.baseAddress, !range.isEmpty else { return }
         face.setSize(size)
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf32(buffer, base, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
         hb_buffer_set_script(buffer, script)
-        hb_buffer_set_language(buffer, language(for: script))
+        hb_buffer_set_language(buffer, self.language(for: script, room: language))
+        if let direction {
+            hb_buffer_set_direction(buffer, direction == .rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        }
         hb_buffer_guess_segment_properties(buffer)
         // Clusters per character, not merged per grapheme: line filling measures its own units
         // (grapheme clusters, and the pieces an absurdly long one is split into, see
@@ -96,11 +101,37 @@ final class Shaper {
         hb_script_get_horizontal_direction(script) == HB_DIRECTION_RTL
     }
 
-    private func language(for script: hb_script_t) -> hb_language_t? {
+    private func language(for script: hb_script_t, room: String?) -> hb_language_t? {
+        if let room, Self.writes(room, script) {
+            if let known = roomLanguages[room] { return known }
+            let l = hb_language_from_string(room, -1)
+            if roomLanguages.count < 64 { roomLanguages[room] = l }
+            return l
+        }
         switch script {
         case HB_SCRIPT_HANGUL: return korean
         case HB_SCRIPT_HAN, HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA, HB_SCRIPT_COMMON: return japanese
         default: return english
+        }
+    }
+
+    private var roomLanguages: [String: hb_language_t?] = [:]
+
+    /// Whether the language `tag` ("zh-Hant", "de-CH") is written in `script`: only then does
+    /// it replace the script's default language (a German room's Japanese text stays Japanese).
+    static func writes(_ tag: String, _ script: hb_script_t) -> Bool {
+        let primary = tag.split(separator: "-").first.map { $0.lowercased() } ?? ""
+        switch script {
+        case HB_SCRIPT_HAN: return primary == "zh" || primary == "ja" || primary == "ko"
+        case HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA: return primary == "ja"
+        case HB_SCRIPT_HANGUL: return primary == "ko"
+        case HB_SCRIPT_ARABIC: return ["ar", "fa", "ur", "ps", "ku", "sd", "ug"].contains(primary)
+        case HB_SCRIPT_HEBREW: return primary == "he" || primary == "yi" || primary == "iw"
+        case HB_SCRIPT_THAI: return primary == "th"
+        case HB_SCRIPT_DEVANAGARI: return ["hi", "mr", "ne", "sa", "kok", "mai", "bho"].contains(primary)
+        case HB_SCRIPT_LATIN:
+            return !["ja", "zh", "ko", "ar", "fa", "ur", "he", "yi", "th", "hi", "mr", "ne", "ru", "uk", "bg", "el", "sr"].contains(primary)
+        default: return false
         }
     }
 

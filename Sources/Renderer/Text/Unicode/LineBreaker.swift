@@ -63,8 +63,15 @@ public struct LineBreaker: Sendable {
         guard n > 0 else { return result }
         result[n] = .mandatory
 
-        // LB1: the table resolved AI, SG, XX and SA; CJ is resolved here.
-        let cls: [LineBreakClass] = raw.map { p in p.cls == .CJ ? (strict ? .NS : .ID) : p.cls }
+        // LB1: the table resolved AI, SG, XX and SA marks; CJ is resolved here, and SA letters
+        // are AL (words of Thai and its neighbours are found by `ComplexWords`, not here).
+        let cls: [LineBreakClass] = raw.map { p in
+            switch p.cls {
+            case .CJ: return strict ? .NS : .ID
+            case .SA: return .AL
+            default: return p.cls
+            }
+        }
 
         // LB9 and LB10: a combining mark or ZWJ takes the class of the base it follows, unless
         // that base is a space or a break, when it is an alphabetic (AL). `attached[i]` marks
