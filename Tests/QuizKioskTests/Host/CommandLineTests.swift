@@ -97,8 +97,10 @@ import Testing
         let broker = try LocalBroker()
         try broker.start()
         for _ in 0..<3 {
-            let c = try Child(["host", repositoryRoot + "/examples/quiz-en.json", "--broker", "mqtt://127.0.0.1:\(broker.port)", "--room", "q"],
-                              stdinPipe: true)
+            let data = TempDir.make()
+            defer { TempDir.remove(data) }
+            let c = try Child(["host", repositoryRoot + "/examples/quiz-en.json", "--broker", "mqtt://127.0.0.1:\(broker.port)", "--room", "q",
+                               "--players", "off", "--data", data], stdinPipe: true)
             c.send("q")
             c.closeStdin()
             #expect(await c.wait(timeout: 15) == 0, "\(c.stderr)")
