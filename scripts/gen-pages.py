@@ -231,7 +231,41 @@ def languages():
     if not m or not tags:
         raise PhraseError("Sources/Locales/Language.swift: cannot read the languages or isRightToLeft")
     rtl = [names[n] for n in re.findall(r"\.(\w+)", m.group(1))]
-    return tags, rtl
+    return tags, rtl, names
+
+
+def numbering(case_tags):
+    """Each language's numbering systems from CLDRData.swift's `numbers` (the TV's digits):
+    {tag: {"default": id, "native": id, "regions": {region: its default, where it differs}}}. The page asks the
+    browser's Intl for exactly that system (`-u-nu-…`), so a phone writes the TV's digits even
+    where the browser's own CLDR picks others for the language."""
+    path = os.path.join(LOCALES, "CLDR", "CLDRData.swift")
+    with open(path, encoding="utf-8") as f:
+        src = f.read()
+    start = src.find("static func numbers(")
+    if start < 0:
+        raise PhraseError("Sources/Locales/CLDR/CLDRData.swift: no `static func numbers(`")
+    body = src[start:]
+    out = {}
+    # "        case .ar:" starts a language (8 spaces); region cases are indented deeper.
+    parts = re.split(r"\n        case \.(\w+):", body)
+    for name, segment in zip(parts[1::2], parts[2::2]):
+        tag = case_tags.get(name)
+        if tag is None:
+            raise PhraseError(f"CLDRData.swift: numbers for an unknown language case .{name}")
+        entry = {"regions": {}}
+        for head, system, native in re.findall(
+                r'(case [^\n]*:|default:|return) *\n?\s*(?:return )?LocaleNumbers\(defaultSystem: "(\w+)", nativeSystem: "(\w+)"', segment):
+            if head.startswith("case "):
+                for region in re.findall(r'"(\w+)"', head):
+                    entry["regions"][region] = system
+            else:
+                entry["default"], entry["native"] = system, native
+        if "default" not in entry:
+            raise PhraseError(f"CLDRData.swift: cannot read the numbering systems of .{name}")
+        entry["regions"] = {r: system for r, system in entry["regions"].items() if system != entry["default"]}
+        out[tag] = entry
+    return out
 
 
 def words_js():
@@ -247,7 +281,10 @@ def words_js():
     missing = set(SCREEN_WORDS) - {k for k, _, _ in wanted}
     if missing:
         raise PhraseError(f"SCREEN_WORDS: no such phrase {sorted(missing)}")
-    tags, rtl = languages()
+    tags, rtl, case_tags = languages()
+    numbers = numbering(case_tags)
+    if set(numbers) != set(tags):
+        raise PhraseError(f"CLDRData.swift: numbers for {sorted(numbers)}, not for every language {sorted(tags)}")
     if set(PAGE_WORDS) != set(tags):
         raise PhraseError(f"PAGE_WORDS: the languages {sorted(set(PAGE_WORDS) ^ set(tags))} differ from Language.swift's")
     page_keys = set(PAGE_WORDS["en"])
@@ -281,6 +318,11 @@ def words_js():
         "// A counted phrase is an object of its forms by CLDR plural category (a category without a form",
         "// of its own takes \"other\"'s); placeholders in braces.",
         "export const RTL = " + json.dumps(rtl) + ";",
+        "// The TV's numbering systems (Sources/Locales/CLDR/CLDRData.swift): the language's default, its",
+        "// native one (a tag's -u-nu-native), and the regions whose default is another.",
+        "export const NUMBERING = {",
+        *["  " + json.dumps(t) + ": " + json.dumps(numbers[t]) + "," for t in tags],
+        "};",
         "export const WORDS = {",
     ]
     for tag in tags:

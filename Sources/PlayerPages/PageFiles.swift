@@ -308,6 +308,9 @@ button { font: inherit; }
 .timer:empty { visibility: hidden; }
 .timer.paused, .timer.over { border-color: var(--track); color: var(--muted); font-size: 1rem; }
 
+/* Focused by the page when a question opens (a screen reader reads it first); no ring for that. */
+.qtext:focus { outline: none; }
+
 .qtext {
   font-size: clamp(1.25rem, 1rem + 2vw, 2rem);
   line-height: 1.25;
@@ -320,7 +323,6 @@ button { font: inherit; }
   grid-template-columns: 1fr;
   grid-auto-rows: minmax(4.25rem, 1fr);
   gap: 0.65rem;
-  max-height: 40rem;
 }
 
 .choice {
@@ -584,7 +586,7 @@ button { font: inherit; }
 // The players' page: join with the code and a name, answer on the phone, see the result.
 // Speaks players v1 (docs/players.md) on the box's own WebSocket; no framework, nothing from
 // another origin. The box is the judge: this page shows what it is told and sends taps.
-import { RTL, WORDS } from "/words.js";
+import { NUMBERING, RTL, WORDS } from "/words.js";
 
 // ---------------------------------------------------------------- the TV's choices
 
@@ -663,20 +665,49 @@ function languageOf(tag) {
   return first.length >= 2 && Object.prototype.hasOwnProperty.call(WORDS, first) ? first : null;
 }
 
-// The digits a `-u-nu-native` tag asks for (the rest Intl knows by name).
-const NATIVE_DIGITS = { ar: "arab", hi: "deva", th: "thai" };
-
 const lang = {
   code: "en",          // the table's language
-  tag: "en",           // the room's tag, for numbers and plural rules
+  tag: "en",           // the room's tag as the browser's Intl takes it, with the TV's digits
   numbers: new Intl.NumberFormat("en"),
   plurals: new Intl.PluralRules("en"),
 };
 
+// The tag without its extensions, its region, and its -u-nu- keyword.
+function tagParts(tag) {
+  const parts = tag.replace(/_/g, "-").split("-");
+  const base = [], out = { region: null, nu: null };
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    if (p.length === 1) {
+      // A singleton starts an extension; only -u-nu- matters (RoomLocale reads it the same way).
+      if (p.toLowerCase() === "u") {
+        for (let j = i + 1; j + 1 < parts.length && parts[j].length > 1; j++) {
+          if (parts[j].toLowerCase() === "nu") out.nu = parts[j + 1].toLowerCase();
+        }
+      }
+      break;
+    }
+    if (i > 0 && out.region === null && (/^[A-Za-z]{2}$/.test(p) || /^[0-9]{3}$/.test(p))) out.region = p.toUpperCase();
+    base.push(p);
+  }
+  out.base = base.join("-");
+  return out;
+}
+
+// The numbering system the TV uses in this room (RoomNumbers): the tag's -u-nu- when the
+// language has it ("native" its own digits), else the region's or the language's default.
+function numberingOf(code, parts) {
+  const n = NUMBERING[code] || NUMBERING.en;
+  const known = [n.default, n.native, "latn"];
+  if (parts.nu === "native") return n.native;
+  if (parts.nu && known.includes(parts.nu)) return parts.nu;
+  return (parts.region && n.regions[parts.region]) || n.default;
+}
+
 function setLanguage(tag) {
   const code = languageOf(tag) || "en";
-  let intlTag = typeof tag === "string" && languageOf(tag) ? tag.replace(/_/g, "-") : code;
-  intlTag = intlTag.replace(/-u-nu-native\b/i, NATIVE_DIGITS[code] ? "-u-nu-" + NATIVE_DIGITS[code] : "");
+  const parts = languageOf(tag) ? tagParts(tag) : { base: code, region: null, nu: null };
+  let intlTag = parts.base + "-u-nu-" + numberingOf(code, parts);
   let numbers, plurals;
   try {
     numbers = new Intl.NumberFormat(intlTag, { maximumFractionDigits: 0 });
@@ -689,7 +720,7 @@ function setLanguage(tag) {
   const changed = code !== lang.code || intlTag !== lang.tag;
   Object.assign(lang, { code, tag: intlTag, numbers, plurals });
   const root = document.documentElement;
-  root.lang = intlTag.replace(/-u-.*$/, "");
+  root.lang = parts.base;
   root.dir = RTL.includes(code) ? "rtl" : "ltr";
   for (const e of document.querySelectorAll("[data-word]")) e.textContent = word(e.dataset.word);
   return changed;
@@ -1278,6 +1309,25 @@ start();
 // A counted phrase is an object of its forms by CLDR plural category (a category without a form
 // of its own takes "other"'s); placeholders in braces.
 export const RTL = ["ar", "he"];
+// The TV's numbering systems (Sources/Locales/CLDR/CLDRData.swift): the language's default, its
+// native one (a tag's -u-nu-native), and the regions whose default is another.
+export const NUMBERING = {
+  "en": {"regions": {}, "default": "latn", "native": "latn"},
+  "ja": {"regions": {}, "default": "latn", "native": "latn"},
+  "de": {"regions": {}, "default": "latn", "native": "latn"},
+  "fr": {"regions": {}, "default": "latn", "native": "latn"},
+  "es": {"regions": {}, "default": "latn", "native": "latn"},
+  "pt": {"regions": {}, "default": "latn", "native": "latn"},
+  "it": {"regions": {}, "default": "latn", "native": "latn"},
+  "nl": {"regions": {}, "default": "latn", "native": "latn"},
+  "ko": {"regions": {}, "default": "latn", "native": "latn"},
+  "zh-Hans": {"regions": {}, "default": "latn", "native": "hanidec"},
+  "zh-Hant": {"regions": {}, "default": "latn", "native": "hanidec"},
+  "ar": {"regions": {"AE": "latn", "EH": "latn", "DZ": "latn", "LY": "latn", "MA": "latn", "TN": "latn"}, "default": "arab", "native": "arab"},
+  "he": {"regions": {}, "default": "latn", "native": "latn"},
+  "th": {"regions": {}, "default": "latn", "native": "thai"},
+  "hi": {"regions": {}, "default": "latn", "native": "deva"},
+};
 export const WORDS = {
   "en": {"waiting": "Waiting for the quiz to start", "joinCode": "Join code", "progress": "{n} / {total}", "timesUp": "Time's up", "correct": "Correct: {answer}", "leaderboard": "Leaderboard", "finalResults": "Final results", "thanks": "Thanks for playing!", "join": "Join", "yourName": "Your name", "answerReceived": "Answer received", "waitingForQuestion": "Waiting for the next question", "youAreRight": "Correct!", "youAreWrong": "Incorrect", "pointsEarned": {"one": "+{n} point", "other": "+{n} points"}, "yourPlace": "Place {rank} of {of}", "score": "Score", "reconnecting": "Reconnecting…", "rejected.bad-code": "That code is not for this quiz", "rejected.name-taken": "Someone already has that name", "rejected.name-invalid": "Please choose another name", "rejected.room-locked": "The quiz is closed to new players", "rejected.room-full": "The quiz is full", "rejected.bad-token": "Please join again", "rejected.kicked": "The host removed you from the quiz", "rejected.already-answered": "You have already answered", "rejected.too-late": "Too late: time was up", "rejected.not-open": "Answering is closed", "rejected.bad-message": "Something went wrong; please reload the page", "rejected.too-fast": "Too many taps; please wait a moment", "choice": "Choice {n}: {answer}", "secondsLeft": "Seconds left", "paused": "Paused", "noAnswer": "You did not answer", "poll": "A poll: no right or wrong answer", "yourAnswer": "Your answer", "elsewhere": "You are playing in another window or on another device", "playHere": "Play here"},
   "ja": {"waiting": "クイズの開始をお待ちください", "joinCode": "参加コード", "progress": "{n} / {total}", "timesUp": "時間切れ", "correct": "正解：{answer}", "leaderboard": "ランキング", "finalResults": "最終結果", "thanks": "ご参加ありがとうございました！", "join": "参加する", "yourName": "ニックネーム", "answerReceived": "回答を受け付けました", "waitingForQuestion": "次の問題をお待ちください", "youAreRight": "正解！", "youAreWrong": "不正解", "pointsEarned": {"other": "+{n}ポイント"}, "yourPlace": "{of}人中 {rank}位", "score": "スコア", "reconnecting": "再接続しています…", "rejected.bad-code": "このクイズの参加コードではありません", "rejected.name-taken": "そのニックネームはすでに使われています", "rejected.name-invalid": "別のニックネームを入力してください", "rejected.room-locked": "このクイズの参加受付は終了しました", "rejected.room-full": "参加人数が上限に達しました", "rejected.bad-token": "もう一度参加してください", "rejected.kicked": "ホストによって退出させられました", "rejected.already-answered": "すでに回答済みです", "rejected.too-late": "時間切れのため受け付けられませんでした", "rejected.not-open": "現在は回答を受け付けていません", "rejected.bad-message": "エラーが発生しました。ページを再読み込みしてください", "rejected.too-fast": "操作が速すぎます。少しお待ちください", "choice": "選択肢{n}：{answer}", "secondsLeft": "残り秒数", "paused": "一時停止中", "noAnswer": "回答しませんでした", "poll": "アンケートです（正解はありません）", "yourAnswer": "あなたの回答", "elsewhere": "別のウィンドウまたは端末でプレイ中です", "playHere": "ここでプレイ"},

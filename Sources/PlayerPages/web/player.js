@@ -1,7 +1,7 @@
 // The players' page: join with the code and a name, answer on the phone, see the result.
 // Speaks players v1 (docs/players.md) on the box's own WebSocket; no framework, nothing from
 // another origin. The box is the judge: this page shows what it is told and sends taps.
-import { RTL, WORDS } from "/words.js";
+import { NUMBERING, RTL, WORDS } from "/words.js";
 
 // ---------------------------------------------------------------- the TV's choices
 
@@ -80,20 +80,49 @@ function languageOf(tag) {
   return first.length >= 2 && Object.prototype.hasOwnProperty.call(WORDS, first) ? first : null;
 }
 
-// The digits a `-u-nu-native` tag asks for (the rest Intl knows by name).
-const NATIVE_DIGITS = { ar: "arab", hi: "deva", th: "thai" };
-
 const lang = {
   code: "en",          // the table's language
-  tag: "en",           // the room's tag, for numbers and plural rules
+  tag: "en",           // the room's tag as the browser's Intl takes it, with the TV's digits
   numbers: new Intl.NumberFormat("en"),
   plurals: new Intl.PluralRules("en"),
 };
 
+// The tag without its extensions, its region, and its -u-nu- keyword.
+function tagParts(tag) {
+  const parts = tag.replace(/_/g, "-").split("-");
+  const base = [], out = { region: null, nu: null };
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    if (p.length === 1) {
+      // A singleton starts an extension; only -u-nu- matters (RoomLocale reads it the same way).
+      if (p.toLowerCase() === "u") {
+        for (let j = i + 1; j + 1 < parts.length && parts[j].length > 1; j++) {
+          if (parts[j].toLowerCase() === "nu") out.nu = parts[j + 1].toLowerCase();
+        }
+      }
+      break;
+    }
+    if (i > 0 && out.region === null && (/^[A-Za-z]{2}$/.test(p) || /^[0-9]{3}$/.test(p))) out.region = p.toUpperCase();
+    base.push(p);
+  }
+  out.base = base.join("-");
+  return out;
+}
+
+// The numbering system the TV uses in this room (RoomNumbers): the tag's -u-nu- when the
+// language has it ("native" its own digits), else the region's or the language's default.
+function numberingOf(code, parts) {
+  const n = NUMBERING[code] || NUMBERING.en;
+  const known = [n.default, n.native, "latn"];
+  if (parts.nu === "native") return n.native;
+  if (parts.nu && known.includes(parts.nu)) return parts.nu;
+  return (parts.region && n.regions[parts.region]) || n.default;
+}
+
 function setLanguage(tag) {
   const code = languageOf(tag) || "en";
-  let intlTag = typeof tag === "string" && languageOf(tag) ? tag.replace(/_/g, "-") : code;
-  intlTag = intlTag.replace(/-u-nu-native\b/i, NATIVE_DIGITS[code] ? "-u-nu-" + NATIVE_DIGITS[code] : "");
+  const parts = languageOf(tag) ? tagParts(tag) : { base: code, region: null, nu: null };
+  let intlTag = parts.base + "-u-nu-" + numberingOf(code, parts);
   let numbers, plurals;
   try {
     numbers = new Intl.NumberFormat(intlTag, { maximumFractionDigits: 0 });
@@ -106,7 +135,7 @@ function setLanguage(tag) {
   const changed = code !== lang.code || intlTag !== lang.tag;
   Object.assign(lang, { code, tag: intlTag, numbers, plurals });
   const root = document.documentElement;
-  root.lang = intlTag.replace(/-u-.*$/, "");
+  root.lang = parts.base;
   root.dir = RTL.includes(code) ? "rtl" : "ltr";
   for (const e of document.querySelectorAll("[data-word]")) e.textContent = word(e.dataset.word);
   return changed;

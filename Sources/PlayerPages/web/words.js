@@ -3,6 +3,25 @@
 // A counted phrase is an object of its forms by CLDR plural category (a category without a form
 // of its own takes "other"'s); placeholders in braces.
 export const RTL = ["ar", "he"];
+// The TV's numbering systems (Sources/Locales/CLDR/CLDRData.swift): the language's default, its
+// native one (a tag's -u-nu-native), and the regions whose default is another.
+export const NUMBERING = {
+  "en": {"regions": {}, "default": "latn", "native": "latn"},
+  "ja": {"regions": {}, "default": "latn", "native": "latn"},
+  "de": {"regions": {}, "default": "latn", "native": "latn"},
+  "fr": {"regions": {}, "default": "latn", "native": "latn"},
+  "es": {"regions": {}, "default": "latn", "native": "latn"},
+  "pt": {"regions": {}, "default": "latn", "native": "latn"},
+  "it": {"regions": {}, "default": "latn", "native": "latn"},
+  "nl": {"regions": {}, "default": "latn", "native": "latn"},
+  "ko": {"regions": {}, "default": "latn", "native": "latn"},
+  "zh-Hans": {"regions": {}, "default": "latn", "native": "hanidec"},
+  "zh-Hant": {"regions": {}, "default": "latn", "native": "hanidec"},
+  "ar": {"regions": {"AE": "latn", "EH": "latn", "DZ": "latn", "LY": "latn", "MA": "latn", "TN": "latn"}, "default": "arab", "native": "arab"},
+  "he": {"regions": {}, "default": "latn", "native": "latn"},
+  "th": {"regions": {}, "default": "latn", "native": "thai"},
+  "hi": {"regions": {}, "default": "latn", "native": "deva"},
+};
 export const WORDS = {
   "en": {"waiting": "Waiting for the quiz to start", "joinCode": "Join code", "progress": "{n} / {total}", "timesUp": "Time's up", "correct": "Correct: {answer}", "leaderboard": "Leaderboard", "finalResults": "Final results", "thanks": "Thanks for playing!", "join": "Join", "yourName": "Your name", "answerReceived": "Answer received", "waitingForQuestion": "Waiting for the next question", "youAreRight": "Correct!", "youAreWrong": "Incorrect", "pointsEarned": {"one": "+{n} point", "other": "+{n} points"}, "yourPlace": "Place {rank} of {of}", "score": "Score", "reconnecting": "Reconnecting…", "rejected.bad-code": "That code is not for this quiz", "rejected.name-taken": "Someone already has that name", "rejected.name-invalid": "Please choose another name", "rejected.room-locked": "The quiz is closed to new players", "rejected.room-full": "The quiz is full", "rejected.bad-token": "Please join again", "rejected.kicked": "The host removed you from the quiz", "rejected.already-answered": "You have already answered", "rejected.too-late": "Too late: time was up", "rejected.not-open": "Answering is closed", "rejected.bad-message": "Something went wrong; please reload the page", "rejected.too-fast": "Too many taps; please wait a moment", "choice": "Choice {n}: {answer}", "secondsLeft": "Seconds left", "paused": "Paused", "noAnswer": "You did not answer", "poll": "A poll: no right or wrong answer", "yourAnswer": "Your answer", "elsewhere": "You are playing in another window or on another device", "playHere": "Play here"},
   "ja": {"waiting": "クイズの開始をお待ちください", "joinCode": "参加コード", "progress": "{n} / {total}", "timesUp": "時間切れ", "correct": "正解：{answer}", "leaderboard": "ランキング", "finalResults": "最終結果", "thanks": "ご参加ありがとうございました！", "join": "参加する", "yourName": "ニックネーム", "answerReceived": "回答を受け付けました", "waitingForQuestion": "次の問題をお待ちください", "youAreRight": "正解！", "youAreWrong": "不正解", "pointsEarned": {"other": "+{n}ポイント"}, "yourPlace": "{of}人中 {rank}位", "score": "スコア", "reconnecting": "再接続しています…", "rejected.bad-code": "このクイズの参加コードではありません", "rejected.name-taken": "そのニックネームはすでに使われています", "rejected.name-invalid": "別のニックネームを入力してください", "rejected.room-locked": "このクイズの参加受付は終了しました", "rejected.room-full": "参加人数が上限に達しました", "rejected.bad-token": "もう一度参加してください", "rejected.kicked": "ホストによって退出させられました", "rejected.already-answered": "すでに回答済みです", "rejected.too-late": "時間切れのため受け付けられませんでした", "rejected.not-open": "現在は回答を受け付けていません", "rejected.bad-message": "エラーが発生しました。ページを再読み込みしてください", "rejected.too-fast": "操作が速すぎます。少しお待ちください", "choice": "選択肢{n}：{answer}", "secondsLeft": "残り秒数", "paused": "一時停止中", "noAnswer": "回答しませんでした", "poll": "アンケートです（正解はありません）", "yourAnswer": "あなたの回答", "elsewhere": "別のウィンドウまたは端末でプレイ中です", "playHere": "ここでプレイ"},
