@@ -193,6 +193,8 @@ button { font: inherit; }
 .primary:disabled { opacity: 0.6; cursor: progress; }
 
 /* Joining. */
+.logo { display: block; margin: 0.5rem auto 0; }
+
 .join-heading {
   font-size: 1.75rem;
   text-align: center;
@@ -252,6 +254,12 @@ button { font: inherit; }
   font-weight: 700;
   overflow-wrap: anywhere;
 }
+
+/* In the room: a check. */
+.wait-mark { width: 3.5rem; height: 3.5rem; }
+.wait-mark:empty { display: none; }
+.wait-mark circle { fill: var(--rise); }
+.wait-mark path { fill: none; stroke: var(--dark); stroke-width: 11; stroke-linecap: round; stroke-linejoin: round; }
 
 .wait-text {
   font-size: 1.35rem;
@@ -466,7 +474,7 @@ button { font: inherit; }
   .choice { font-size: 1.1rem; padding: 0.5rem 0.9rem; }
   .choice .shape { width: 1.9rem; height: 1.9rem; }
   .qstatus { min-height: 1.3em; font-size: 1.05rem; }
-  .join-heading { display: none; }
+  .join-heading, .logo { display: none; }
   #view-result { flex-direction: row; flex-wrap: wrap; gap: 0.75rem; }
   .verdict { max-width: 20rem; padding: 0.75rem; }
   .verdict-mark { width: 2.75rem; height: 2.75rem; }
@@ -526,6 +534,7 @@ button { font: inherit; }
 <main id="main">
 
   <section class="view" id="view-join" aria-labelledby="join-heading">
+    <img class="logo" src="/icon.svg" alt="" width="72" height="72">
     <h1 class="join-heading" id="join-heading">QuizKiosk</h1>
     <form class="join" id="join-form" novalidate>
       <label for="code" data-word="joinCode">Join code</label>
@@ -540,6 +549,7 @@ button { font: inherit; }
   </section>
 
   <section class="view center" id="view-wait" hidden>
+    <svg class="wait-mark" id="wait-mark" viewBox="0 0 100 100" aria-hidden="true"></svg>
     <p class="wait-name" id="wait-name" dir="auto"></p>
     <h1 class="wait-text" id="wait-text"></h1>
     <p class="wait-sub" id="wait-sub"></p>
@@ -1052,6 +1062,7 @@ function renderWords() {
 
 function renderWait(phase, you) {
   $("wait-name").textContent = app.session.name;
+  markSVG($("wait-mark"), phase === "lobby" ? "check" : null);
   const head = { lobby: "waiting", leaderboard: "leaderboard", ended: "finalResults" }[phase] || "waitingForQuestion";
   $("wait-text").textContent = word(head);
   $("wait-sub").textContent = phase === "ended" ? word("thanks") : phase === "leaderboard" ? word("waitingForQuestion") : "";

@@ -275,6 +275,7 @@ def join(phone, host, name, refused_as=None):
         phone.el("join-button").click()
         expected = WORDS["en"]["rejected.name-taken"]
         phone.until(lambda: phone.text("join-error") == expected, f"the refusal in words ({expected!r})")
+        phone.shot("join-refused")
         check(phone.el("name").get_attribute("aria-invalid") == "true", f"{phone.label}: the name field is not marked invalid")
         phone.el("name").clear()
     phone.el("name").send_keys(name)

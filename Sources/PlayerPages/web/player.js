@@ -467,6 +467,7 @@ function renderWords() {
 
 function renderWait(phase, you) {
   $("wait-name").textContent = app.session.name;
+  markSVG($("wait-mark"), phase === "lobby" ? "check" : null);
   const head = { lobby: "waiting", leaderboard: "leaderboard", ended: "finalResults" }[phase] || "waitingForQuestion";
   $("wait-text").textContent = word(head);
   $("wait-sub").textContent = phase === "ended" ? word("thanks") : phase === "leaderboard" ? word("waitingForQuestion") : "";
