@@ -5,8 +5,9 @@ A private mosquitto, `quizkiosk host QUIZ --players 127.0.0.1:0 --data TMP`, and
 Chromium driven by Selenium (Debian's chromium, chromium-driver, python3-selenium): two phones
 (360 × 740 and 768 × 1024) open the join URL the host prints, one is refused a taken name in
 words, both join, the host's keys open the question, each taps a choice and sees "answer
-received", one reloads mid-question and is still the same player with its answer, the host
-reveals and each sees its result and its place of 2; the next question (six choices) one
+received", one reloads mid-question and is still the same player with its answer, the host is
+killed (-9) and started again and both pages reconnect by themselves (backoff) as the same
+players with their answers, the host reveals and each sees its result and its place of 2; the next question (six choices) one
 leaves unanswered. Then a room in Arabic: the page is `dir="rtl"` and mirrored. Every page
 (the console's placeholder too) logs no console error and no CSP violation, and a probe shows
 the CSP is enforced (an inline script is refused and seen).
@@ -104,21 +105,25 @@ class Broker:
 class Host:
     """`quizkiosk host` with its keys on a pipe (one word a line) and its lines read as they come."""
 
-    def __init__(self, binary, quiz, broker, room, data):
+    def __init__(self, binary, quiz, broker, room, data, port=0):
         self.lines = []
         self.queue = queue.Queue()
+        self.args = (binary, quiz, broker, room, data, port)
         self.process = subprocess.Popen(
             [binary, "host", quiz, "--broker", f"mqtt://127.0.0.1:{broker.port}", "--room", room,
-             "--players", "127.0.0.1:0", "--data", data],
+             "--players", f"127.0.0.1:{port}", "--data", data],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
         threading.Thread(target=self._read, daemon=True).start()
-        # "players: join at http://127.0.0.1:PORT/j/CODE (code CODE)"
-        line = self.wait_line("players: join at ")
-        self.join_url = line.split("players: join at ", 1)[1].split(" ", 1)[0]
-        self.code = self.join_url.rsplit("/j/", 1)[1]
-        self.base = self.join_url.split("/j/", 1)[0]
-        console = self.wait_line("host console: ")
-        self.console_url = console.split("host console: ", 1)[1].strip()
+        try:
+            # "players: join at http://127.0.0.1:PORT/j/CODE (code CODE)"
+            line = self.wait_line("players: join at ")
+            self.join_url = line.split("players: join at ", 1)[1].split(" ", 1)[0]
+            self.code = self.join_url.rsplit("/j/", 1)[1]
+            console = self.wait_line("host console: ")
+            self.console_url = console.split("host console: ", 1)[1].strip()
+        except Failure:
+            self.kill()
+            raise
 
     def _read(self):
         for line in self.process.stdout:
@@ -144,6 +149,15 @@ class Host:
     def key(self, word):
         self.process.stdin.write(word + "\n")
         self.process.stdin.flush()
+
+    def kill(self):
+        """kill -9: no goodbye to anyone; the phones' sockets just drop."""
+        self.process.kill()
+        self.process.wait()
+
+    def restarted(self):
+        """The same quiz, port and data folder again: the night resumes (players v1)."""
+        return Host(*self.args)
 
     def stop(self):
         if self.process.poll() is None:
@@ -212,14 +226,15 @@ class Phone:
         self.driver.save_screenshot(path)
         return path
 
-    def collect_log(self):
-        self.log += self.driver.get_log("browser")
+    def collect_log(self, expected=()):
+        """The console's new entries, less those `expected` now (the failed connections while
+        the box is down)."""
+        self.log += [e for e in self.driver.get_log("browser") if not any(x in e["message"] for x in expected)]
 
-    def problems(self, allowed=()):
+    def problems(self):
         """Console errors and CSP violations so far (none expected)."""
         self.collect_log()
-        out = [f"console {e['level']}: {e['message']}" for e in self.log
-               if e["level"] == "SEVERE" and not any(a in e["message"] for a in allowed)]
+        out = [f"console {e['level']}: {e['message']}" for e in self.log if e["level"] == "SEVERE"]
         csp = self.js("return window.__csp")
         if csp is None:
             out.append("the CSP probe is missing (window.__csp)")
@@ -294,7 +309,9 @@ def answered(phone, index):
 
 
 def english_room(binary, tmp, broker, screens, failures):
-    host = Host(binary, write_quiz(tmp, "quiz-en.json", EN_QUIZ), broker, "browser-en", os.path.join(tmp, "data-en"))
+    # A fixed port: the host is restarted on it below, and a page's origin (its localStorage) names it.
+    host = Host(binary, write_quiz(tmp, "quiz-en.json", EN_QUIZ), broker, "browser-en", os.path.join(tmp, "data-en"),
+                port=free_port())
     phones = []
     try:
         # The box's pages carry the CSP the page was written for: its absence would make the
@@ -345,6 +362,21 @@ def english_room(binary, tmp, broker, screens, failures):
                 "the same player with its answer after the reload")
         check(a.js("return JSON.parse(localStorage.getItem('quizkiosk.player')).token") == token, "the reload changed the token")
 
+        # The box dies mid-question (kill -9) and comes back: both pages say they are
+        # reconnecting, retry with backoff, and resume as the same players with their answers.
+        for p in phones:
+            p.collect_log()
+        host.kill()
+        for p in phones:
+            p.until(lambda p=p: p.text("status") == WORDS["en"]["reconnecting"], "'Reconnecting…' while the box is gone")
+        a.shot("reconnecting")
+        host = host.restarted()
+        host.wait_line("resumed")
+        for p, i in ((a, 1), (b, 2)):
+            p.until(lambda p=p, i=i: p.text("status") == "" and p.view() == "view-question" and answered(p, i),
+                    f"back as the same player with choice {i + 1} after the restart")
+            p.collect_log(expected=["WebSocket connection to 'ws://127.0.0.1:"])
+
         host.key("r")
         for p, verdict, rank in ((a, "youAreRight", 1), (b, "youAreWrong", 2)):
             want_place = WORDS["en"]["yourPlace"].replace("{rank}", str(rank)).replace("{of}", "2")
@@ -391,6 +423,10 @@ def english_room(binary, tmp, broker, screens, failures):
         a.js("const s = document.createElement('script'); s.textContent = 'window.__ran = true'; document.body.append(s)")
         a.until(lambda: a.js("return window.__csp.some(v => v.startsWith('script-src'))"), "the refusal of an inline script")
         check(a.js("return window.__ran") is None, "an inline script ran: the CSP is not enforced")
+        # … and the console reading works: the refusal is there as an error.
+        seen = len(a.log)
+        a.until(lambda: (a.collect_log() or True) and any(e["level"] == "SEVERE" and "Content Security Policy" in e["message"]
+                                                          for e in a.log[seen:]), "the refusal in the console's log")
     finally:
         for p in phones:
             p.quit()
