@@ -475,8 +475,18 @@ button { font: inherit; }
   .choice .shape { width: 1.9rem; height: 1.9rem; }
   .qstatus { min-height: 1.3em; font-size: 1.05rem; }
   .join-heading, .logo { display: none; }
-  #view-result { flex-direction: row; flex-wrap: wrap; gap: 0.75rem; }
-  .verdict { max-width: 20rem; padding: 0.75rem; }
+  /* The result in two columns: the verdict, then the answers above the score. */
+  #view-result {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+    grid-template-rows: auto auto;
+    align-content: center;
+    justify-items: stretch;
+    gap: 0.6rem 1rem;
+  }
+  #view-result .verdict { grid-row: 1 / span 2; max-width: none; height: 100%; justify-content: center; padding: 0.75rem; }
+  #view-result .answers { max-width: none; gap: 0.4rem; }
+  #view-result .standing { margin: 0; padding: 0.6rem 1rem; }
   .verdict-mark { width: 2.75rem; height: 2.75rem; }
   .verdict-text { font-size: 1.5rem; }
 }

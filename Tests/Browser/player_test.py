@@ -383,6 +383,13 @@ def english_room(binary, tmp, broker, screens, failures):
             p.until(lambda p=p, v=verdict, w=want_place: p.view() == "view-result" and p.text("r-text") == WORDS["en"][v]
                     and p.text("r-place") == w, f"the result {WORDS['en'][verdict]!r}, {want_place!r}")
             p.shot("result")
+        # The wrong answer's result (two answer lines) on a phone held sideways: all of it seen.
+        b.size(740, 360)
+        b.until(lambda: b.js("return [...document.querySelectorAll('#view-result .standing, #view-result .answers')]"
+                             ".every(e => e.getBoundingClientRect().bottom <= innerHeight)"),
+                "the whole result visible in landscape")
+        b.driver.save_screenshot(os.path.join(screens, "player-740x360-result.png"))
+        b.size(768, 1024)
         points = a.text("r-points")
         check(points.startswith("+") and points.endswith(" points") and int(points[1:-7].replace(",", "")) >= 500,
               f"phone: the points {points!r}")
