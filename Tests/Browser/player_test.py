@@ -1,16 +1,22 @@
 #!/usr/bin/python3
 """The player page in a real browser against the real box.
 
-A private mosquitto, `quizkiosk host QUIZ --players 127.0.0.1:0 --data TMP`, and headless
-Chromium driven by Selenium (Debian's chromium, chromium-driver, python3-selenium): two phones
-(360 × 740 and 768 × 1024) open the join URL the host prints, one is refused a taken name in
-words, both join, the host's keys open the question, each taps a choice and sees "answer
-received", one reloads mid-question and is still the same player with its answer, the host is
-killed (-9) and started again and both pages reconnect by themselves (backoff) as the same
-players with their answers, the host reveals and each sees its result and its place of 2; the next question (six choices) one
-leaves unanswered. Then a room in Arabic: the page is `dir="rtl"` and mirrored. Every page
-(the console's placeholder too) logs no console error and no CSP violation, and a probe shows
-the CSP is enforced (an inline script is refused and seen).
+A private mosquitto, `quizkiosk host QUIZ --players 127.0.0.1:PORT --data TMP`, and headless
+Chromium driven by Selenium (Debian's chromium, chromium-driver, python3-selenium):
+- two phones (360 × 740 and 768 × 1024) open the join URL the host prints; one is refused a
+  taken name in words; both join;
+- the same player opened in a second tab takes the player over (the first page is closed with
+  4000 and says so), and "Play here" takes it back;
+- the host's keys open the question; each taps a choice and sees "answer received"; one
+  reloads mid-question and is still the same player with its answer;
+- the host is killed (-9) and started again: both pages say "Reconnecting…", come back by
+  themselves (backoff) and are the same players with their answers;
+- the reveal: each sees its result, points, score and place of 2 (also held sideways); the
+  standings; a six-choice question one leaves unanswered ("you did not answer");
+- the console's placeholder page;
+- a room in Arabic: the page is `lang="ar" dir="rtl"`, mirrored, in the TV's digits.
+No page logs a console error or a CSP violation, and a probe shows the CSP is enforced (an
+inline script is refused, and the refusal is seen in the console's log).
 
 Every wait is for a DOM condition (WebDriverWait), never a bare sleep before an assert.
 
@@ -331,6 +337,26 @@ def english_room(binary, tmp, broker, screens, failures):
         for p in phones:
             p.shot("lobby")
             check(p.text("wait-text") == WORDS["en"]["waiting"], f"{p.label}: the lobby says {p.text('wait-text')!r}")
+
+        # The same player opened in a second tab: the box gives it the player and closes the
+        # first page's socket (4000), which says so and does not fight back; "Play here" takes
+        # the player back, and then the second tab says so.
+        first = a.driver.current_window_handle
+        a.driver.switch_to.new_window("tab")
+        second = a.driver.current_window_handle
+        a.driver.get(host.join_url)
+        a.until(lambda: a.view() == "view-wait" and a.text("me-name") == "Aiko", "the player resumed in a second tab")
+        a.driver.switch_to.window(first)
+        a.until(lambda: a.view() == "view-elsewhere" and a.text("elsewhere-text") == WORDS["en"]["elsewhere"],
+                "the first tab saying the player is elsewhere")
+        a.shot("elsewhere")
+        a.el("play-here").click()
+        a.until(lambda: a.view() == "view-wait" and a.text("wait-text") == WORDS["en"]["waiting"], "the player back in the first tab")
+        a.driver.switch_to.window(second)
+        a.until(lambda: a.view() == "view-elsewhere", "the second tab saying the player is elsewhere")
+        a.collect_log()
+        a.driver.close()
+        a.driver.switch_to.window(first)
 
         q = EN_QUIZ["questions"][0]
         host.key("n")
