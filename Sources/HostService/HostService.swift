@@ -184,8 +184,7 @@ public final class HostService {
     /// More than 10 messages in a second: the last word before the server closes (1008). Sent
     /// at once: the connection is gone after this call.
     public func tooFast(_ conn: ConnectionID) {
-        let remote = peers[conn]?.remote ?? "?"
-        Log.info("players: \(remote) \(conn): too fast (more than 10 messages in a second); closed")
+        // The server's own line says it (one line per bad input).
         transport?.deliver(BoxMessage.rejected(.tooFast, locale: session.locale).text(), to: conn)
     }
 
