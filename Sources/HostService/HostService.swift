@@ -134,6 +134,13 @@ public final class HostService {
         scheduleFlush()
     }
 
+    /// Runs the loop until `loop.stop()`; returns the loop's failure, if that is why it ended
+    /// (a wait that fails stops the night with its error: it never spins on it).
+    public func run() -> SystemError? {
+        loop.run()
+        return loop.failure
+    }
+
     /// Writes what is pending and closes every phone's connection (1001: the box is going away).
     public func shutdown() {
         flush()

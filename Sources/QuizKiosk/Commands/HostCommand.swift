@@ -197,10 +197,10 @@ enum HostCommand {
         }
         service.start()
         tick()
-        loop.run()
+        let failed = service.run()
 
         ui.restore()
-        if let failure = loop.failure {
+        if let failure = failed {
             // The loop cannot wait any more (a bug, not a condition): stop, never spin.
             CLI.printError("quizkiosk: host: the event loop failed (\(failure)); the host stops. The night is in \(store.path): "
                            + "start the host again to resume it")
