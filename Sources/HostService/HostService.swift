@@ -134,6 +134,13 @@ public final class HostService {
         scheduleFlush()
     }
 
+    /// Runs the loop until `loop.stop()`; returns the loop's failure, if that is why it ended
+    /// (a wait that fails stops the night with its error: it never spins on it).
+    public func run() -> SystemError? {
+        loop.run()
+        return loop.failure
+    }
+
     /// Writes what is pending and closes every phone's connection (1001: the box is going away).
     public func shutdown() {
         flush()
@@ -184,8 +191,7 @@ public final class HostService {
     /// More than 10 messages in a second: the last word before the server closes (1008). Sent
     /// at once: the connection is gone after this call.
     public func tooFast(_ conn: ConnectionID) {
-        let remote = peers[conn]?.remote ?? "?"
-        Log.info("players: \(remote) \(conn): too fast (more than 10 messages in a second); closed")
+        // The server's own line says it (one line per bad input).
         transport?.deliver(BoxMessage.rejected(.tooFast, locale: session.locale).text(), to: conn)
     }
 

@@ -1,6 +1,6 @@
 import HostService
 import NightStore
-import Platform
+@testable import Platform
 import PlayersContract
 import QuizContract
 import QuizHost
@@ -273,5 +273,21 @@ import WebServer
         night.send(c, #"{"type":"answer","question":1,"choice":0}"#)
         night.endPass()
         #expect(night.log.messages(to: c).last?["reason"] == .string("already-answered"))
+    }
+}
+
+/// The loop under the night: a wait that fails stops it with its error (never a spin).
+@Suite struct HostServiceLoopTests {
+    @Test func aFailingWaitStopsTheNightWithItsError() throws {
+        let loop = EventLoop()
+        let service = HostService(loop: loop, session: HostSession(quiz: Night.quiz, startedAt: Night.start), journal: nil)
+        let server = try service.servePlayers(PlayerRoutes.configuration(address: try ListenAddress(parsing: "127.0.0.1:0"), origins: []))
+        #expect(server.port > 0)
+        service.start()
+        loop.breakWaitForTesting()
+        let failure = service.run()
+        #expect(failure?.description.contains("epoll_wait") == true, "\(String(describing: failure))")
+        #expect(loop.isStopped)
+        #expect(loop.runOnce(timeout: 0) == false, "it stays stopped")
     }
 }

@@ -109,6 +109,7 @@ enum CLI {
                 if rest.contains("--mqtt") { return try MQTTBench.run(rest) }
                 if rest.contains("--soak") { return try SoakBench.run(rest) }
                 if rest.contains("--loop") { return try LoopBench.run(rest) }
+                if rest.contains("--players") { return try PlayersBench.run(rest) }
                 return try BenchCommand.run(rest)
             case "bench-child": return try BenchCommand.child(rest)
             case "help", "--help", "-h":

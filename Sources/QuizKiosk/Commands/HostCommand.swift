@@ -32,6 +32,15 @@ enum HostCommand {
         // The broker first (a wrong option is said before a file is read), except for an
         // export, which needs none.
         let broker = args.value("--export") == nil ? try BrokerOptions.brokerAndRoom(args) : nil
+        let players = try playersAddress(args)
+        let maxPlayers = try args.value("--max-players").map { t throws(UsageError) in
+            guard let n = Int(t), (1...100_000).contains(n) else { throw UsageError(message: "--max-players \(t): expected 1…100000") }
+            return n
+        } ?? 2000
+        if let given = args.value("--public-url") {
+            guard players != nil else { throw UsageError(message: "--public-url is for the players' port (--players is off)") }
+            if let why = PlayersAddress.checkPublicURL(given) { throw UsageError(message: "--public-url \(given): \(why)") }
+        }
         let quiz: QuizFile
         do {
             quiz = try QuizFile.load(path)
@@ -49,15 +58,6 @@ enum HostCommand {
         if let csv = args.value("--export") { return try export(quiz: quiz, sha256: quizSHA256, data: data, to: csv) }
 
         guard let (url, room) = broker else { return 2 }
-        let players = try playersAddress(args)
-        let maxPlayers = try args.value("--max-players").map { t throws(UsageError) in
-            guard let n = Int(t), (1...100_000).contains(n) else { throw UsageError(message: "--max-players \(t): expected 1…100000") }
-            return n
-        } ?? 2000
-        if let given = args.value("--public-url") {
-            guard players != nil else { throw UsageError(message: "--public-url is for the players' port (--players is off)") }
-            if let why = PlayersAddress.checkPublicURL(given) { throw UsageError(message: "--public-url \(given): \(why)") }
-        }
         let pictures: QuizPictures
         do {
             pictures = try QuizPictures.load(quiz, quizPath: path)
@@ -197,10 +197,10 @@ enum HostCommand {
         }
         service.start()
         tick()
-        loop.run()
+        let failed = service.run()
 
         ui.restore()
-        if let failure = loop.failure {
+        if let failure = failed {
             // The loop cannot wait any more (a bug, not a condition): stop, never spin.
             CLI.printError("quizkiosk: host: the event loop failed (\(failure)); the host stops. The night is in \(store.path): "
                            + "start the host again to resume it")
