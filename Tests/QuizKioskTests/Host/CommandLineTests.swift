@@ -90,6 +90,12 @@ import Testing
         (["host", "/nonexistent.json", "--broker", "mqtt://h/r"], "/nonexistent.json: No such file"),
         (["host", "q.json", "--broker", "mqtt://h"], "--room is required"),
         (["host", "q.json", "--broker", "mqtt://h/a", "--room", "b"], "--room b and the room in --broker (a) differ"),
+        (["host", "q.json", "--broker", "mqtt://h/r", "--players", "80800"], "--players 80800: the port must be a number"),
+        (["host", "q.json", "--broker", "mqtt://h/r", "--players", "box:8080"], "box is not an IPv4 address"),
+        (["host", "q.json", "--broker", "mqtt://h/r", "--max-players", "0"], "--max-players 0: expected 1…100000"),
+        (["host", "q.json", "--broker", "mqtt://h/r", "--public-url", "ftp://x"], "--public-url ftp://x: expected http://"),
+        (["host", "q.json", "--broker", "mqtt://h/r", "--players", "off", "--public-url", "http://x"], "--public-url is for the players' port"),
+        (["host", "/nonexistent.json", "--export", "/tmp/x.csv"], "/nonexistent.json: No such file"),
         (["publish", "--broker", "mqtt://:pw@h/r", "s.json"], "the user name is empty"),
         (["publish", "--room", "r", "s.json"], "--broker is required"),
     ])
@@ -106,8 +112,10 @@ import Testing
         let broker = try LocalBroker()
         try broker.start()
         for _ in 0..<3 {
-            let c = try Child(["host", repositoryRoot + "/examples/quiz-en.json", "--broker", "mqtt://127.0.0.1:\(broker.port)", "--room", "q"],
-                              stdinPipe: true)
+            let data = TempDir.make()
+            defer { TempDir.remove(data) }
+            let c = try Child(["host", repositoryRoot + "/examples/quiz-en.json", "--broker", "mqtt://127.0.0.1:\(broker.port)", "--room", "q",
+                               "--players", "off", "--data", data], stdinPipe: true)
             c.send("q")
             c.closeStdin()
             #expect(await c.wait(timeout: 15) == 0, "\(c.stderr)")
