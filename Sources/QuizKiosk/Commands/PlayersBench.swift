@@ -115,8 +115,16 @@ enum PlayersBench {
             throw CLIError("bench: the phones did not all finish within 120 s")
         }
         let cpuAfter = cpu(host.pid)
+        let load = (try? Files.read("/proc/loadavg")).map { String(decoding: $0, as: UTF8.self).split(separator: " ").first.map(String.init) ?? "?" } ?? "?"
         _ = loop.run(until: { seen.last?.state.question?.answered == n }, timeout: 5)
+        // The phones' processes hold copies of this process's descriptors until they exit: the
+        // subscription's socket is closed after them.
+        _ = loop.run(until: { phones.allSatisfy { $0.process.poll() != nil } }, timeout: 15)
         screen.stop()
+        // The host's own account of the burst, printed as it quits.
+        host.write(Array("q\n".utf8))
+        _ = loop.run(until: { host.poll() != nil }, timeout: 15)
+        let hostReport = hostText("host.out").split(separator: "\n").last { $0.hasPrefix("players: ") && $0.contains("acknowledged") }
 
         var sends: [Double] = []
         var acks: [Double] = []
@@ -150,11 +158,13 @@ enum PlayersBench {
         func verdict(_ ok: Bool) -> String { ok ? "met" : "NOT met" }
 
         Console.out("\(n) phones in \(phones.count) python3-websockets processes → quizkiosk host on 127.0.0.1 (a private mosquitto)")
-        Console.out("  joined in \(format1(joinTime)) s; the answers sent over \(format1(burst, digits: 2)) s")
+        Console.out("  joined in \(format1(joinTime)) s; the answers sent over \(format1(burst, digits: 2)) s; load average \(load) "
+                    + "on \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) cores (the phones' processes and the host share them)")
         Console.out("  acknowledged \(acks.count) of \(n)" + (refused.isEmpty ? "" : " (refused: \(refused.map { "\($0.key) \($0.value)" }.joined(separator: ", ")))")
                     + "; the TV counted \(counts.last?.1 ?? 0) of \(n) (\(counts.count) states during the question)")
         Console.out("  answer → answered: p50 \(BenchCommand.ms(MQTTBench.percentile(acks, 0.5))), p99 \(BenchCommand.ms(ackP99)), "
                     + "max \(BenchCommand.ms(acks.max() ?? 0)) — goal p99 ≤ 100 ms: \(verdict(ackP99 <= goalAckP99))")
+        if let hostReport { Console.out("    of which the host's own part: \(hostReport.dropFirst("players: ".count))") }
         Console.out("  answer → TV count: p50 \(BenchCommand.ms(MQTTBench.percentile(tv, 0.5))), p99 \(BenchCommand.ms(tvP99)) "
                     + "— goal p99 ≤ 500 ms: \(verdict(tvP99 <= goalTVP99 && tv.count == acks.count))")
         Console.out("  host CPU for the burst (question opened → last ack): \(format1(cpuAfter - cpuBefore, digits: 2)) s "
