@@ -35,7 +35,7 @@ enum PlayersBench {
         let spread = Double(args.value("--spread") ?? "") ?? 1.0
         guard let exe = Files.executablePath() else { throw CLIError("bench: cannot find my own executable") }
         let script = try args.value("--script") ?? findScript(from: exe)
-        Log.threshold = .warning
+        Log.threshold = .error  // the subscription's first try before mosquitto listens is no news
         #if DEBUG
         Console.out("note: a debug build; run `swift run -c release quizkiosk bench --players \(n)` for real figures")
         #endif
