@@ -136,6 +136,7 @@ enum PlayersBench {
             throw CLIError("bench: the phones did not all finish within 120 s")
         }
         let cpuAfter = cpu(host.pid)
+        let burstWall = Clock.monotonic() - opened
         screenTV?.display.stopRecording()
         let missed = (screenTV.flatMap { $0.kiosk.vblanks(of: $0.display)?.missed } ?? 0) - missedBefore
         let load = (try? Files.read("/proc/loadavg")).map { String(decoding: $0, as: UTF8.self).split(separator: " ").first.map(String.init) ?? "?" } ?? "?"
@@ -191,8 +192,11 @@ enum PlayersBench {
         if let hostReport { Console.out("    of which the host's own part: \(hostReport.dropFirst("players: ".count))") }
         Console.out("  answer → TV count: p50 \(BenchCommand.ms(MQTTBench.percentile(tv, 0.5))), p99 \(BenchCommand.ms(tvP99)) "
                     + "— goal p99 ≤ 500 ms: \(verdict(tvP99 <= goalTVP99 && tv.count == acks.count))")
+        let phonesCPU = phones.reduce(0.0) { sum, p in
+            sum + (text(p.out).split(separator: "\n").first { $0.hasPrefix("cpu ") }.flatMap { Double($0.dropFirst(4)) } ?? 0)
+        }
         Console.out("  host CPU for the burst (question opened → last ack): \(format1(cpuAfter - cpuBefore, digits: 2)) s "
-                    + "over \(format1(Clock.monotonic() - opened, digits: 1)) s")
+                    + "over \(format1(burstWall, digits: 1)) s; the phones' processes used \(format1(phonesCPU, digits: 2)) s meanwhile")
         Console.out("  host memory per connected phone: \(format1(perPhone / 1024)) KiB (RSS \(rssBefore / 1024) → \(rssAfter / 1024) KiB) "
                     + "— goal ≤ 30 KiB: \(verdict(perPhone / 1024 <= goalKiBPerPhone))")
         if let screenTV {
