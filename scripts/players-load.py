@@ -8,7 +8,8 @@ COUNT phones named P<FIRST>... join; the line `joined` goes to stdout once all a
 Each then waits for the first question's state and answers it at a random moment within SPREAD
 seconds of receiving it, and waits for `answered`. OUT gets a line per phone:
 `send<TAB>ack<TAB>status`, times on CLOCK_MONOTONIC (Python's time.monotonic, the same clock
-the bench reads), so the bench can put them beside what the TV received. Then `done`.
+the bench reads), so the bench can put them beside what the TV received. Then `cpu SECONDS` (this process's CPU
+from the question to the last ack) and `done`.
 """
 import asyncio
 import json
@@ -46,6 +47,7 @@ async def main(port, code, count, first, spread, out):
     for start in range(0, count, batch):
         await asyncio.gather(*(join(first + k) for k in range(start, min(count, start + batch))))
     print("joined", flush=True)
+    cpu_joined = time.process_time()
 
     results = []
 
@@ -68,6 +70,7 @@ async def main(port, code, count, first, spread, out):
     with open(out, "w") as f:
         for sent, acked, status in results:
             f.write(f"{sent:.6f}\t{acked:.6f}\t{status}\n")
+    print(f"cpu {time.process_time() - cpu_joined:.3f}", flush=True)
     print("done", flush=True)
     try:
         await asyncio.wait_for(asyncio.gather(*(ws.close() for ws in phones), return_exceptions=True), 10)

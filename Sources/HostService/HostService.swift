@@ -58,6 +58,10 @@ public final class HostService {
     }
 
     public private(set) var statistics = Statistics()
+    /// Seconds from each answer's arrival to its `answered` being handed to the transport, and
+    /// each commit's duration (the first 100,000): what the box itself adds, for the bench.
+    public private(set) var ackLatencies: [Double] = []
+    public private(set) var commitDurations: [Double] = []
 
     private let loop: EventLoop
     private let journal: NightJournal?
@@ -81,8 +85,9 @@ public final class HostService {
         /// The player's state, made when it is sent (its `remainingMs` then).
         case state(String)
         case result(String)
-        /// An accepted answer's acknowledgement, to the player's connection when it is sent.
-        case ack(String, BoxMessage)
+        /// An accepted answer's acknowledgement, to the player's connection when it is sent
+        /// (`arrived`: the monotonic clock when the answer came in).
+        case ack(String, BoxMessage, arrived: Double)
         case close(ConnectionID, UInt16, String)
     }
 
@@ -164,6 +169,12 @@ public final class HostService {
         scheduleFlush()
     }
 
+    /// The room's screens changed (their retained presence): the console is told.
+    public func screensChanged() {
+        hostStateDirty = true
+        if hostConnection != nil { scheduleFlush() }
+    }
+
     /// Player ids with a connection now.
     public var connectedPlayers: Set<String> { Set(connectionOf.keys) }
 
@@ -236,7 +247,7 @@ public final class HostService {
             guard case .player(let id) = peer.role else { return reject(conn, .badToken) }
             switch session.answer(player: id, question: question, choice: choice, now: now) {
             case .success(let a):
-                outbox.append(.ack(id, a.acknowledgement))
+                outbox.append(.ack(id, a.acknowledgement, arrived: Clock.monotonic()))
                 hostStateDirty = true
             case .failure(let r):
                 reject(conn, r)
@@ -331,7 +342,9 @@ public final class HostService {
         if let journal {
             if !changes.isEmpty { journal.add(changes) }
             do {
+                let began = Clock.monotonic()
                 let durable = try journal.commit(now: now)
+                if !changes.isEmpty || !durable.isEmpty, commitDurations.count < 100_000 { commitDurations.append(Clock.monotonic() - began) }
                 statistics.commits += durable.isEmpty && changes.isEmpty ? 0 : 1
                 if storeFailing {
                     storeFailing = false
@@ -390,8 +403,9 @@ public final class HostService {
             case let .result(player):
                 guard let conn = connectionOf[player], let r = session.result(for: player, ranking: ranking()) else { continue }
                 transport.deliver(BoxMessage.result(r).text(), to: conn)
-            case let .ack(player, m):
+            case let .ack(player, m, arrived):
                 statistics.answersAcknowledged += 1
+                if ackLatencies.count < 100_000 { ackLatencies.append(Clock.monotonic() - arrived) }
                 if let conn = connectionOf[player] { transport.deliver(m.text(), to: conn) }
             case let .close(conn, code, reason):
                 transport.end(conn, code: code, reason: reason)
@@ -433,6 +447,19 @@ public final class HostService {
         lastHostState = loop.now
         let view = session.hostView(now: now, connected: connectedPlayers, screens: screens())
         transport.deliver(BoxMessage.hostState(view).text(), to: conn)
+    }
+
+    /// One line on what the box added to the answers' acknowledgements (nil before any).
+    public var latencyReport: String? {
+        guard !ackLatencies.isEmpty else { return nil }
+        func p(_ v: [Double], _ q: Double) -> String {
+            let s = v.sorted()
+            let x = s[min(s.count - 1, max(0, Int((Double(s.count) * q).rounded(.up)) - 1))]
+            return String(Double(Int(x * 10_000)) / 10) + " ms"
+        }
+        return "players: \(ackLatencies.count) answers acknowledged, arrival → answered sent p50 \(p(ackLatencies, 0.5)), "
+            + "p99 \(p(ackLatencies, 0.99)), max \(p(ackLatencies, 1)); \(commitDurations.count) commits, p50 \(p(commitDurations, 0.5)), "
+            + "p99 \(p(commitDurations, 0.99)), max \(p(commitDurations, 1))"
     }
 
     /// A log line's outside part, cut: one bad message is one line of bounded length.

@@ -235,6 +235,51 @@ import WebServer
         #expect(night.log.events.contains(.closed(p, 4001)))
     }
 
+    /// A welcome is also held until its player is stored: a token the database does not know
+    /// would not resume after a crash.
+    @Test func aWelcomeWaitsForItsPlayersCommit() throws {
+        let night = try Night()
+        night.journal.failing = true
+        let c = night.connect()
+        night.send(c, #"{"type":"join","code":"482113","name":"Aiko"}"#)
+        night.endPass()
+        #expect(night.log.sent(to: c).isEmpty, "nothing before the commit")
+        night.journal.failing = false
+        night.advance(1)
+        #expect(night.log.types(to: c) == ["welcome", "state"])
+        let commitAt = try #require(night.log.index { if case .commit = $0 { return true } else { return false } })
+        let welcomeAt = try #require(night.log.index { if case .sent(c, _) = $0 { return true } else { return false } })
+        #expect(commitAt < welcomeAt)
+    }
+
+    /// The console's pause and lock reach the phones and the room: a paused question's state
+    /// says so, its TV state has no deadline; a locked room refuses joins, not resumes.
+    @Test func pauseAndLockFromTheConsole() throws {
+        let night = try Night()
+        let (a, token) = night.join("Aiko")
+        let h = night.connect()
+        night.send(h, #"{"type":"host","secret":"s3cret-console"}"#)
+        night.send(h, #"{"type":"action","action":"next"}"#)
+        night.endPass()
+        night.advance(5)
+        night.send(h, #"{"type":"action","action":"pause"}"#)
+        night.endPass()
+        guard case .object(let q)? = night.log.messages(to: a).last?["question"] else { Issue.record("no question"); return }
+        #expect(q.first { $0.0 == "paused" }?.1 == .bool(true))
+        #expect(q.first { $0.0 == "remainingMs" }?.1.int == 15_000)
+        #expect(night.log.tvStates.last?.question?.endsAt == nil && night.log.tvStates.last?.question?.timeLimit == 15)
+        night.send(h, #"{"type":"action","action":"lock","locked":true}"#)
+        night.endPass()
+        let b = night.connect()
+        night.send(b, #"{"type":"join","code":"482113","name":"Bo"}"#)
+        night.endPass()
+        #expect(night.log.messages(to: b).last?["reason"] == .string("room-locked"))
+        night.send(b, #"{"type":"resume","token":"\#(token)"}"#)
+        night.endPass()
+        #expect(night.log.types(to: b).suffix(2) == ["welcome", "state"], "a player in the room still comes back")
+        #expect(night.log.events.contains(.closed(a, 4000)), "its older connection replaced")
+    }
+
     // MARK: the night survives
 
     /// A host killed mid-question and started again: the same run, revisions above the last

@@ -185,6 +185,24 @@ enum HostCommand {
             if signals.read() != nil { loop.stop() }
         }
 
+        // The room's screens, for the console: their retained presence.
+        var screens: [String: HostView.Screen] = [:]
+        let screensTopic = "quizkiosk/\(room)/screens/"
+        publisher.client.onMessage = { topic, payload, _ in
+            guard topic.hasPrefix(screensTopic) else { return }
+            let id = String(topic.dropFirst(screensTopic.count))
+            if payload.isEmpty {
+                screens[id] = nil
+            } else if let doc = try? JSONParser.parse(payload), case .object(let members) = doc {
+                let online = members.first { $0.0 == "online" }.map { $0.1 == .bool(true) } ?? false
+                let phase = members.first { $0.0 == "phase" }.flatMap { if case .string(let p) = $0.1 { return p } else { return nil } }
+                screens[id] = HostView.Screen(id: id, online: online, shows: phase)
+            }
+            service.screensChanged()
+        }
+        publisher.client.subscribe(screensTopic + "+")
+        service.screens = { screens.values.sorted { $0.id < $1.id } }
+
         ui.line(HostTerminal.help)
         ui.start()
         publisher.start()
@@ -207,6 +225,7 @@ enum HostCommand {
             return 1
         }
         service.shutdown()
+        if let report = service.latencyReport { Console.out(report) }
         // The quiz is over: its pictures leave the broker (empty retained messages); screens
         // keep what they hold for the state they show.
         for (sha, _) in pictures.files { publisher.retain([], on: BrokerURL.mediaTopic(room: room, sha256: sha)) }

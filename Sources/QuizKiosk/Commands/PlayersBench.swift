@@ -1,7 +1,11 @@
 import Glibc
+import Kiosk
 import MQTT
+import Outputs
+import Pixels
 import Platform
 import QuizContract
+import Renderer
 
 /// `quizkiosk bench --players N [--processes K]`: a quiz night's burst on this machine. A
 /// private mosquitto; the real `quizkiosk host` (this executable) serving players on loopback;
@@ -16,14 +20,17 @@ import QuizContract
 ///   has arrived at the subscriber (arrival order taken as sending order, which over loopback
 ///   it very nearly is);
 /// - the host's CPU seconds from the question's opening to the last ack (utime + stime);
-/// - memory per connected phone: the host's RSS after all joined minus before any, over N.
+/// - memory per connected phone: the host's RSS after all joined minus before any, over N;
+/// - the TV's frames meanwhile: a kiosk in this process (the screen on the same box) showing
+///   the room at 1920×1080 on a simulated 60 Hz display, its countdown moving: each frame's
+///   drawing time and the vblanks it missed during the burst.
 enum PlayersBench {
     static let goalAckP99 = 0.100
     static let goalTVP99 = 0.500
     static let goalKiBPerPhone = 30.0
 
     static func run(_ argv: [String]) throws -> Int32 {
-        let args = try Arguments(argv, options: ["--players", "--processes", "--spread", "--script"])
+        let args = try Arguments(argv, options: ["--players", "--processes", "--spread", "--script", "--fonts"], flags: ["--no-screen"])
         let n = try args.value("--players").map { t throws(UsageError) in
             guard let v = Int(t), (1...20_000).contains(v) else { throw UsageError(message: "--players \(t): expected 1…20000 phones") }
             return v
@@ -35,7 +42,7 @@ enum PlayersBench {
         let spread = Double(args.value("--spread") ?? "") ?? 1.0
         guard let exe = Files.executablePath() else { throw CLIError("bench: cannot find my own executable") }
         let script = try args.value("--script") ?? findScript(from: exe)
-        Log.threshold = .warning
+        Log.threshold = .error  // the subscription's first try before mosquitto listens is no news
         #if DEBUG
         Console.out("note: a debug build; run `swift run -c release quizkiosk bench --players \(n)` for real figures")
         #endif
@@ -63,6 +70,18 @@ enum PlayersBench {
         }
 
         let loop = EventLoop()
+        // The TV on the same box: the room's state drawn at 60 Hz, each frame timed.
+        var screenTV: (kiosk: Kiosk, display: FrameTimer, source: MQTTSource)?
+        if !args.has("--no-screen") {
+            let kiosk = Kiosk(loop: loop, renderer: SceneRenderer(fonts: try CLI.loadFonts(args.value("--fonts"))))
+            let display = FrameTimer(SimulatedDisplay(width: 1920, height: 1080, loop: loop))
+            kiosk.setOutputs([display])
+            var room = broker.url
+            room.room = "bench"
+            let source = try MQTTSource(broker: room, screen: "bench-tv")
+            try kiosk.add(source: source)
+            screenTV = (kiosk, display, source)
+        }
         let screen = try MQTTClient(.init(broker: broker.url, clientID: "bench-screen"), loop: loop)
         var seen: [(at: Double, state: QuizState)] = []
         screen.onMessage = { _, payload, _ in
@@ -109,14 +128,28 @@ enum PlayersBench {
 
         // The burst.
         let cpuBefore = cpu(host.pid)
+        let missedBefore = screenTV.flatMap { $0.kiosk.vblanks(of: $0.display)?.missed } ?? 0
         let opened = Clock.monotonic()
+        screenTV?.display.record(from: opened)
         host.write(Array("n\n".utf8))
         guard loop.run(until: { phones.allSatisfy { text($0.out).contains("done") } }, timeout: 120) else {
             throw CLIError("bench: the phones did not all finish within 120 s")
         }
         let cpuAfter = cpu(host.pid)
+        let burstWall = Clock.monotonic() - opened
+        screenTV?.display.stopRecording()
+        let missed = (screenTV.flatMap { $0.kiosk.vblanks(of: $0.display)?.missed } ?? 0) - missedBefore
+        let load = (try? Files.read("/proc/loadavg")).map { String(decoding: $0, as: UTF8.self).split(separator: " ").first.map(String.init) ?? "?" } ?? "?"
         _ = loop.run(until: { seen.last?.state.question?.answered == n }, timeout: 5)
+        // The phones' processes hold copies of this process's descriptors until they exit: the
+        // subscription's socket is closed after them.
+        _ = loop.run(until: { phones.allSatisfy { $0.process.poll() != nil } }, timeout: 15)
         screen.stop()
+        screenTV?.source.stop()
+        // The host's own account of the burst, printed as it quits.
+        host.write(Array("q\n".utf8))
+        _ = loop.run(until: { host.poll() != nil }, timeout: 15)
+        let hostReport = hostText("host.out").split(separator: "\n").last { $0.hasPrefix("players: ") && $0.contains("acknowledged") }
 
         var sends: [Double] = []
         var acks: [Double] = []
@@ -150,17 +183,28 @@ enum PlayersBench {
         func verdict(_ ok: Bool) -> String { ok ? "met" : "NOT met" }
 
         Console.out("\(n) phones in \(phones.count) python3-websockets processes → quizkiosk host on 127.0.0.1 (a private mosquitto)")
-        Console.out("  joined in \(format1(joinTime)) s; the answers sent over \(format1(burst, digits: 2)) s")
+        Console.out("  joined in \(format1(joinTime)) s; the answers sent over \(format1(burst, digits: 2)) s; load average \(load) "
+                    + "on \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) cores (the phones' processes and the host share them)")
         Console.out("  acknowledged \(acks.count) of \(n)" + (refused.isEmpty ? "" : " (refused: \(refused.map { "\($0.key) \($0.value)" }.joined(separator: ", ")))")
                     + "; the TV counted \(counts.last?.1 ?? 0) of \(n) (\(counts.count) states during the question)")
         Console.out("  answer → answered: p50 \(BenchCommand.ms(MQTTBench.percentile(acks, 0.5))), p99 \(BenchCommand.ms(ackP99)), "
                     + "max \(BenchCommand.ms(acks.max() ?? 0)) — goal p99 ≤ 100 ms: \(verdict(ackP99 <= goalAckP99))")
+        if let hostReport { Console.out("    of which the host's own part: \(hostReport.dropFirst("players: ".count))") }
         Console.out("  answer → TV count: p50 \(BenchCommand.ms(MQTTBench.percentile(tv, 0.5))), p99 \(BenchCommand.ms(tvP99)) "
                     + "— goal p99 ≤ 500 ms: \(verdict(tvP99 <= goalTVP99 && tv.count == acks.count))")
+        let phonesCPU = phones.reduce(0.0) { sum, p in
+            sum + (text(p.out).split(separator: "\n").first { $0.hasPrefix("cpu ") }.flatMap { Double($0.dropFirst(4)) } ?? 0)
+        }
         Console.out("  host CPU for the burst (question opened → last ack): \(format1(cpuAfter - cpuBefore, digits: 2)) s "
-                    + "over \(format1(Clock.monotonic() - opened, digits: 1)) s")
+                    + "over \(format1(burstWall, digits: 1)) s; the phones' processes used \(format1(phonesCPU, digits: 2)) s meanwhile")
         Console.out("  host memory per connected phone: \(format1(perPhone / 1024)) KiB (RSS \(rssBefore / 1024) → \(rssAfter / 1024) KiB) "
                     + "— goal ≤ 30 KiB: \(verdict(perPhone / 1024 <= goalKiBPerPhone))")
+        if let screenTV {
+            let f = screenTV.display.times
+            Console.out("  the TV meanwhile (1920×1080 at 60 Hz, the countdown moving; the screen on the same box): \(f.count) frames, "
+                        + "drawing p50 \(BenchCommand.ms(MQTTBench.percentile(f, 0.5))), p99 \(BenchCommand.ms(MQTTBench.percentile(f, 0.99))), "
+                        + "\(missed) vblanks missed — goal none: \(verdict(missed == 0))")
+        }
         Console.out("  every answer acknowledged and counted: \(verdict(acks.count == n && allCounted))")
         return acks.count == n && allCounted ? 0 : 1
     }
@@ -193,5 +237,47 @@ enum PlayersBench {
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         guard fields.count > 13, let u = Double(fields[11]), let s = Double(fields[12]) else { return 0 }
         return (u + s) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+}
+
+/// An output that times each frame from `nextFrame` (the kiosk starts drawing) to `present`,
+/// while recording.
+final class FrameTimer: Output {
+    let inner: SimulatedDisplay
+    private(set) var times: [Double] = []
+    private var began: Double?
+    private var recording = false
+    var name: String { inner.name }
+    var width: Int { inner.width }
+    var height: Int { inner.height }
+    var onReady: (() -> Void)? {
+        get { inner.onReady }
+        set { inner.onReady = newValue }
+    }
+
+    init(_ inner: SimulatedDisplay) { self.inner = inner }
+
+    func record(from _: Double) {
+        times = []
+        recording = true
+    }
+
+    func stopRecording() { recording = false }
+
+    func nextFrame() -> Canvas? {
+        let c = inner.nextFrame()
+        if c != nil { began = Clock.monotonic() }
+        return c
+    }
+
+    var refreshInterval: Double? { inner.refreshInterval }
+    var lastVblank: Double? { inner.lastVblank }
+
+    func present(damage: [Rect]?) throws { try present(damage: damage, settled: true) }
+
+    func present(damage: [Rect]?, settled: Bool) throws {
+        if recording, let b = began { times.append(Clock.monotonic() - b) }
+        began = nil
+        try inner.present(damage: damage, settled: settled)
     }
 }

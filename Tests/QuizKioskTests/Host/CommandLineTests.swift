@@ -166,4 +166,16 @@ import Testing
         #expect(c.stdout.contains("frame rendered (what DRM would flip): p50 "), "\(c.stdout)")
         #expect(c.stdout.contains("latest.png written (PNG encode + rename): p50 "))
     }
+
+    /// The players' bench runs end to end with a few phones (its figures come from a release
+    /// build at 2000, see docs/players.md).
+    @Test func benchPlayersRunsAndReportsEveryFigure() async throws {
+        let c = try Child(["bench", "--players", "20", "--processes", "2", "--fonts", bundledFonts])
+        #expect(await c.wait(timeout: 90) == 0, "\(c.stdout) \(c.stderr)")
+        for figure in ["acknowledged 20 of 20", "answer → answered: p50 ", "the host's own part: 20 answers acknowledged", "answer → TV count: p50 ",
+                       "host CPU for the burst", "host memory per connected phone", "the TV meanwhile (1920×1080 at 60 Hz",
+                       "every answer acknowledged and counted: met"] {
+            #expect(c.stdout.contains(figure), "\(figure): \(c.stdout)")
+        }
+    }
 }

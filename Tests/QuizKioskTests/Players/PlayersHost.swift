@@ -11,6 +11,7 @@ final class PlayersHost {
     static let quiz = repositoryRoot + "/examples/quiz-en.json"
 
     let data: String
+    let quiz: String
     let brokerPort: Int
     let room: String
     var process: Child
@@ -18,16 +19,18 @@ final class PlayersHost {
     private(set) var secret = ""
     private let ownsData: Bool
 
-    init(broker: LocalBroker, room: String = "r\(UInt32.random(in: 0...UInt32.max))", data: String? = nil, extra: [String] = []) async throws {
+    init(broker: LocalBroker, room: String = "r\(UInt32.random(in: 0...UInt32.max))", quiz: String = PlayersHost.quiz, data: String? = nil,
+         extra: [String] = []) async throws {
         self.data = data ?? TempDir.make()
+        self.quiz = quiz
         ownsData = data == nil
         brokerPort = broker.port
         self.room = room
-        process = try Self.start(broker: broker.port, room: room, data: self.data, extra: extra)
+        process = try Self.start(quiz: quiz, broker: broker.port, room: room, data: self.data, extra: extra)
         try await readAddress()
     }
 
-    static func start(broker: Int, room: String, data: String, extra: [String]) throws -> Child {
+    static func start(quiz: String, broker: Int, room: String, data: String, extra: [String]) throws -> Child {
         try Child(["host", quiz, "--broker", "mqtt://127.0.0.1:\(broker)", "--room", room, "--players", "127.0.0.1:0",
                    "--data", data, "--fonts", bundledFonts] + extra, stdinPipe: true)
     }
@@ -47,11 +50,18 @@ final class PlayersHost {
     /// kill -9, then the same command again (a new port: the kernel's pick).
     func restart() async throws {
         process.kill()
-        process = try Self.start(broker: brokerPort, room: room, data: data, extra: [])
+        process = try Self.start(quiz: quiz, broker: brokerPort, room: room, data: data, extra: [])
         try await readAddress()
     }
 
     func key(_ k: String) { process.send(k) }
+
+    /// The code from "players: join at URL (code CODE)".
+    var joinCode: String? {
+        guard let line = process.stdout.split(separator: "\n").first(where: { $0.hasPrefix("players: join at ") }),
+              let open = line.lastIndex(of: " ") else { return nil }
+        return String(line[line.index(after: open)...].dropLast())
+    }
 
     deinit {
         process.kill()

@@ -122,6 +122,29 @@ import Testing
         #expect((after?.question?.answered ?? 0) >= acks.count)
     }
 
+    /// A quiz file without a join code gets six random digits for its run, kept when the host
+    /// is started again; the QR code's URL is the players' port's, with the code.
+    @Test func aRunsJoinCodeIsItsOwnAndKept() async throws {
+        let broker = try LocalBroker()
+        try broker.start()
+        let quiz = TempDir.file("quiz") + ".json"
+        TempDir.write(quiz, #"{"title":"No code","questions":[{"text":"Q","choices":["a","b"],"correct":0}]}"#)
+        defer { unlink(quiz) }
+        let host = try await PlayersHost(broker: broker, quiz: quiz)
+        let code = try #require(host.joinCode)
+        #expect(code.count == 6 && code.allSatisfy(\.isNumber), "\(host.process.stdout)")
+        let watcher = try Publisher(broker.url, room: host.room, subscribe: "quizkiosk/\(host.room)/state")
+        #expect(await watcher.run(until: {
+            watcher.received.last.flatMap { try? StateDecoder.decode($0.payload) }?.lobby?.joinURL == "http://127.0.0.1:\(host.port)/j/\(code)"
+        }), "\(watcher.received.last.map { String(decoding: $0.payload, as: UTF8.self) } ?? "")")
+        try await host.restart()
+        #expect(host.joinCode == code, "the same run, the same code")
+        #expect(host.process.stdout.contains("resumed"))
+        #expect(await watcher.run(until: {
+            watcher.received.last.flatMap { try? StateDecoder.decode($0.payload) }?.lobby?.joinURL == "http://127.0.0.1:\(host.port)/j/\(code)"
+        }), "the new port, the same code")
+    }
+
     /// A whole night on one box: a broker, the host, a headless screen and three phones. The
     /// screen shows "2 / 3 answered", the reveal's bars and the standings the phones were told.
     @Test func aNightWithAScreenAndThreePhones() async throws {
