@@ -34,7 +34,7 @@ public enum CECError: Error, Equatable, CustomStringConvertible {
         case .noSuchAdapter(let path):
             return "\(path): no such CEC adapter (the adapters this machine has are /dev/cec*)"
         case .permissionDenied(let path):
-            return "\(path): permission denied: run as root, or add the user to the video group (usermod -aG video USER)"
+            return "\(path): permission denied: CEC adapters are root's unless a udev rule gives them to a group (SUBSYSTEM==\"cec\", GROUP=\"video\", MODE=\"0660\"; the user in video)"
         case .gone(let path):
             return "\(path): the CEC adapter is gone (unplugged, or its driver unloaded)"
         case .busy(let path, let what):
