@@ -13,14 +13,16 @@ Scenarios, one guest, in order:
   2. the follower's log shows Image View On and Active Source 1.0.0.0 from Playback Device 1
      (logical address 4), the TV leaving standby and taking 1.0.0.0 as active source; no Standby
      on exit without --cec-standby;
+  2b. the TV unplugged and plugged in again (a VNC SetDesktopSize on virtio-gpu's head: a real
+     DRM hotplug): the kiosk's first frame on the new connection announces again;
   3. doctor names the adapter, its physical address, the TV's power status and vendor;
   4. --cec-standby --cec-standby-after 3 on the ended screen: Standby 3 s after the
      announcement (the follower's own timestamps), the TV goes to standby, nothing more on exit;
   5. --cec-standby on a question: Standby on SIGTERM;
   6. --cec off (the adapter's addresses cleared first): nothing on the bus for three times as
      long as scenario 2's announcement took, and no logical address claimed."""
-import os, re, time
-from qemu import Guest, GuestError
+import os, re, tempfile, time
+from qemu import Guest, GuestError, vnc_set_desktop_size
 
 QUESTION = "/opt/quizkiosk/states/question.json"
 ENDED = "/opt/quizkiosk/states/ended.json"
@@ -64,7 +66,12 @@ def names(ms):
 
 def run(suite):
     name = "cec"
-    g = Guest(name, suite.a.kernel, suite.a.initrd, ["-device", "virtio-gpu-pci,xres=1920,yres=1080"], suite.a.out,
+    sockdir = suite.a.out if len(suite.a.out) < 70 else tempfile.mkdtemp(prefix="qk-vnc-")
+    vnc = os.path.join(sockdir, f"{name}.vnc0")
+    if os.path.exists(vnc):
+        os.unlink(vnc)
+    g = Guest(name, suite.a.kernel, suite.a.initrd, ["-device", "virtio-gpu-pci,id=gpu0,xres=1920,yres=1080",
+                                                     "-vnc", f"unix:{vnc},id=vnc0,display=gpu0,head=0"], suite.a.out,
               modprobe=["virtio_pci", "virtio-gpu", "vivid"])
     try:
         suite.timings[f"{name}.boot_s"] = round(g.boot(), 2)
@@ -77,6 +84,7 @@ def run(suite):
         g.spawn(f"cec-follower -d /dev/cec0 --standby -m -s -w", FOLLOWER_LOG)
         g.wait_log(FOLLOWER_LOG, r"Initial Event", 20)
         announce_secs = announces(suite, g, name)
+        hotplug(suite, g, name, vnc)
         doctor(suite, g, name)
         standby_when_ended(suite, g, name)
         standby_on_exit(suite, g, name)
@@ -185,6 +193,31 @@ def announces(suite, g, name):
     suite.check(f"{label}: no Standby without --cec-standby (start to exit)",
                 "STANDBY" not in names(kiosk_messages(flog, since)), f"{names(kiosk_messages(flog, since))}")
     return secs
+
+
+def hotplug(suite, g, name, vnc):
+    """The TV unplugged and back: `run` releases the display, sets the new one up, and its first
+    frame there is announced again (Image View On and Active Source a second time)."""
+    label = f"{name}-hotplug"
+    log = "/tmp/cec-hotplug.log"
+    since = len(follower_lines(g).splitlines())
+    start(g, "", QUESTION, log)
+    g.wait_log(log, r"sent Image View On|^EXIT", 30)
+    # QEMU ignores a first 0x0 for a head it never sized: size it, then unplug, then a new TV.
+    vnc_set_desktop_size(vnc, 1920, 1080)
+    time.sleep(0.5)   # QEMU applies one request before the next; the unplug below is confirmed by run's log
+    vnc_set_desktop_size(vnc, 0, 0)
+    out = g.wait_log(log, r"releasing CRTC|^EXIT", 30)
+    before = names(kiosk_messages(follower_lines(g), since))
+    vnc_set_desktop_size(vnc, 1280, 720)
+    out = g.wait_log(log, r"(?s)on screen: 1280x720.*sent Image View On|^EXIT", 30)
+    flog = wait_follower(g, lambda l: names(kiosk_messages(l, since)).count("ACTIVE_SOURCE") >= 2, 10)
+    after = names(kiosk_messages(flog, since))
+    suite.check(f"{label}: unplugged, then a 1280x720 TV: its first frame announces again (Image View On, Active Source 1.0.0.0)",
+                before.count("IMAGE_VIEW_ON") == 1 and after.count("IMAGE_VIEW_ON") == 2 and after.count("ACTIVE_SOURCE") == 2
+                and "EXIT" not in out,
+                f"before the unplug {before}; after the new TV {after}; " + " | ".join(l for l in out.splitlines() if "on screen" in l or "releasing" in l))
+    stop(suite, g, label, log)
 
 
 def doctor(suite, g, name):
