@@ -271,12 +271,14 @@ public final class CECController {
         } catch .gone(let path) {
             gone(path)
         } catch {
-            say(.sending, .warning, "\(label): \(error)")
+            // Level-triggered: an error that repeats would wake the loop for ever. The adapter
+            // is given up like one that went away (the session may choose one again).
+            gone(adapter.path, why: "\(error)")
         }
     }
 
-    private func gone(_ path: String) {
-        say(.state, .warning, "\(label): the CEC adapter is gone (unplugged, or its driver unloaded)")
+    private func gone(_ path: String, why: String = "the CEC adapter is gone (unplugged, or its driver unloaded)") {
+        say(.state, .warning, "\(label): \(why); CEC stops, the screen goes on")
         stopped = true
         adapter.unwatch()
         onGone?()

@@ -1,4 +1,5 @@
 import CEC
+import Glibc
 import Platform
 import TestSupport
 import Testing
@@ -323,5 +324,22 @@ import Testing
         #expect(b.log.lines(containing: "no Playback logical address").isEmpty)
         b.loop.advance(by: 0.1)
         #expect(b.log.lines(containing: "no Playback logical address").count == 1)
+    }
+}
+
+extension CECControllerTests {
+    /// An adapter whose every read fails (not EAGAIN, not gone) would wake a level-triggered
+    /// loop for ever: it is given up, once, and the screen goes on.
+    @Test func anAdapterThatKeepsFailingIsGivenUpOnce() throws {
+        let b = Bench("failing")
+        var gone = 0
+        b.controller.onGone = { gone += 1 }
+        try b.start()
+        b.fake.receiveError = .system(path: b.fake.path, SystemError("CEC_RECEIVE", errno: EIO, subject: b.fake.path))
+        b.fake.hear(CECMessage(from: .tv, to: .playback1, .giveOSDName))
+        b.loop.advance(by: 0)
+        #expect(gone == 1)
+        #expect(!b.fake.isWatched)
+        #expect(b.log.lines(containing: "CEC stops, the screen goes on").count == 1)
     }
 }

@@ -13,6 +13,7 @@ final class FakeAdapter: CECAdapter {
     /// The logical address a claim gets while there is a physical address (nil: none free).
     var claimGets: LogicalAddress? = .playback1
     var transmitError: CECError?
+    var receiveError: CECError?
     private(set) var sent: [CECMessage] = []
     private(set) var sentAndWaited: [CECMessage] = []
     private(set) var claims: [CECIdentity] = []
@@ -73,7 +74,10 @@ final class FakeAdapter: CECAdapter {
         return result(message) ?? .ok
     }
 
-    func receive() throws(CECError) -> Received? { queue.isEmpty ? nil : queue.removeFirst() }
+    func receive() throws(CECError) -> Received? {
+        if let receiveError { throw receiveError }
+        return queue.isEmpty ? nil : queue.removeFirst()
+    }
     func nextEvent() throws(CECError) -> AdapterEvent? { events.isEmpty ? nil : events.removeFirst() }
 
     func watch(on loop: EventLoop, _ ready: @escaping () -> Void) {
