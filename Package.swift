@@ -26,6 +26,7 @@ import PackageDescription
 //                 (libcurl), verified, cached on disk, prepared off the loop
 //   Web           HTTP/1.1 request heads, responses, WebSocket handshake and frames — pure, sans-I/O
 //   WebServer     the players' transport on the event loop: sockets, routes, WebSocket connections
+//   HostService   a quiz night on one loop: HostSession + WebServer + NightStore + the TV's publisher
 //   Kiosk         the screen's loop: sources → store → scenes → outputs, and nothing else
 //   QuizKiosk     the `quizkiosk` command line
 // The pixel work (fills, blending, glyphs, scenes, the golden tests' comparisons) optimised in
@@ -89,11 +90,15 @@ let package = Package(
         // scripts/gen-pages.py.
         .target(name: "PlayerPages", exclude: ["web"]),
         .target(name: "NightStore", dependencies: ["QuizHost", "QuizContract", "Platform", "CSQLite"]),
+        // A quiz night on one loop: the game, the phones' server, the night's database, the TV.
+        .target(name: "HostService", dependencies: ["QuizHost", "QuizContract", "PlayersContract", "NightStore", "WebServer", "Web",
+                                                   "PlayerPages", "Platform", "Escaping"]),
         .target(name: "Media", dependencies: ["Escaping", "QuizContract", "Renderer", "Pixels", "Platform", "Pictures", "CCurl"]),
         .target(name: "Kiosk", dependencies: ["Escaping", "QuizContract", "Renderer", "Pixels", "Outputs", "MQTT", "Platform", "Pictures", "Media"]),
         .executableTarget(
             name: "QuizKiosk",
-            dependencies: ["Escaping", "QuizContract", "Pixels", "Pictures", "Renderer", "Outputs", "Display", "MQTT", "QuizHost", "Media", "Kiosk", "Platform", "Web", "WebServer", "CLinux", "CEC"]
+            dependencies: ["Escaping", "QuizContract", "Pixels", "Pictures", "Renderer", "Outputs", "Display", "MQTT", "QuizHost", "Media", "Kiosk", "Platform", "Web", "WebServer", "CLinux",
+                           "HostService", "NightStore", "PlayersContract", "CEC"]
         ),
         // Fuzz targets for everything that reads outside input (scripts/fuzz builds it with
         // --sanitize=fuzzer); a normal build replays corpus files through them.
@@ -124,6 +129,8 @@ let package = Package(
         .testTarget(name: "WebTests", dependencies: ["Web", "TestSupport"]),
         .testTarget(name: "WebServerTests", dependencies: ["WebServer", "Web", "Platform", "TestSupport"]),
         .testTarget(name: "QuizHostTests", dependencies: ["QuizHost", "QuizContract", "PlayersContract", "MQTT", "Pictures", "Platform", "TestSupport"]),
+        .testTarget(name: "HostServiceTests", dependencies: ["HostService", "QuizHost", "QuizContract", "PlayersContract", "NightStore", "WebServer",
+                                                            "Platform", "MQTT", "TestSupport"]),
         .testTarget(name: "PlayersContractTests", dependencies: ["Locales", "PlayersContract", "QuizContract"]),
         // The night store's tests, and the small tool they kill -9 in the middle of commits
         // (also its commit bench: `night-store-probe bench DIR`).

@@ -15,6 +15,9 @@ public final class Kiosk: StateSink {
     public let renderer: SceneRenderer
     public private(set) var outputs: [Output] = []
     public private(set) var controllerOnline = true
+    /// What the host's presence last said; nil while no host has ever said anything (a room run
+    /// by `publish` alone has no host to miss).
+    public private(set) var hostOnline: Bool?
     public private(set) var framesDrawn = 0
     private var frameObservers: [(Output, QuizState) -> Void] = []
     /// The wall clock scenes are drawn at: a countdown is a deadline in wall time, set on the
@@ -120,6 +123,18 @@ public final class Kiosk: StateSink {
         invalidateAll()
     }
 
+    public func hostPresence(online: Bool?) {
+        guard online != hostOnline else { return }
+        let was = hostOnline
+        hostOnline = online
+        if online == false {
+            Log.info("host offline: showing the host-offline mark, keeping the last state")
+        } else if was == false {
+            Log.info(online == true ? "host back online" : "host presence cleared")
+        }
+        invalidateAll()
+    }
+
     public func invalidateAll() {
         for o in outputs { stale.insert(ObjectIdentifier(o)) }
         scheduleRedraw()
@@ -143,7 +158,7 @@ public final class Kiosk: StateSink {
     }
     private var held: [ObjectIdentifier: Held] = [:]
 
-    public var overlay: ScreenOverlay { ScreenOverlay(controllerOffline: !controllerOnline) }
+    public var overlay: ScreenOverlay { ScreenOverlay(controllerOffline: !controllerOnline, hostOffline: hostOnline == false) }
 
     /// Draws the current state on every output that needs it and can take a frame now.
     public func redraw() {

@@ -19,6 +19,15 @@ public protocol StateSink: AnyObject {
     func reject(_ reason: String, from origin: String)
     /// The controller link came up or went down (MQTT); drives the "controller offline" mark.
     func controllerLink(online: Bool)
+    /// The host's retained presence: true or false as it says, nil when no host is known (never
+    /// published, or cleared). Drives the "host offline" mark.
+    func hostPresence(online: Bool?)
+}
+
+extension StateSink {
+    /// Sources without a host (a file, standard input) never call it; sinks that show no mark
+    /// need not implement it.
+    public func hostPresence(online: Bool?) {}
 }
 
 /// A source fed by code: tests, and anything that produces states in-process.

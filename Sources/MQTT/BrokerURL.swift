@@ -128,6 +128,8 @@ public struct BrokerURL: Equatable, Sendable, CustomStringConvertible {
     public static func stateTopic(room: String) -> String { "quizkiosk/\(room)/state" }
     /// The topic a screen's presence is published on (retained, with a last will).
     public static func presenceTopic(room: String, screen: String) -> String { "quizkiosk/\(room)/screens/\(screen)" }
+    /// The topic the host's presence is published on (retained, with a last will).
+    public static func hostTopic(room: String) -> String { "quizkiosk/\(room)/host" }
 
     static func percentDecoded(_ s: Substring) -> String? {
         var bytes: [UInt8] = []

@@ -3,38 +3,1369 @@
 
 extension PageFiles {
     static let generated: [PageFile] = [
-        PageFile(path: "/host.html", contentType: "text/html; charset=utf-8", text: #"""
+        PageFile(path: "/host.html", contentType: "text/html; charset=utf-8", text: ##"""
 <!doctype html>
-<html lang="en">
+<html lang="en" dir="ltr">
 <head>
 <meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+<meta name="color-scheme" content="dark">
+<meta name="theme-color" content="#1A2438">
+<meta name="robots" content="noindex">
 <title>QuizKiosk — host</title>
+<link rel="icon" href="/icon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="/player.css">
 </head>
 <body>
+<header class="bar">
+  <span class="brand">QuizKiosk</span>
+</header>
 <main>
-<h1>QuizKiosk</h1>
-<p>The host's console is coming in the next version. Run the quiz from the terminal that started it.</p>
+  <section class="host-note" aria-labelledby="host-heading">
+    <h1 id="host-heading">The host’s console comes in the next version</h1>
+    <p>Until then, run the quiz from the terminal that started <code>quizkiosk host</code>. Its keys:</p>
+    <dl>
+      <dt><kbd>n</kbd></dt><dd>the next step: a question, its reveal, the next question (also Space, Enter, →)</dd>
+      <dt><kbd>r</kbd></dt><dd>reveal the answer now</dd>
+      <dt><kbd>l</kbd></dt><dd>the standings</dd>
+      <dt><kbd>b</kbd></dt><dd>back one step (also ←)</dd>
+      <dt><kbd>q</kbd></dt><dd>quit</dd>
+    </dl>
+    <p>Keep this page’s address to yourself: the part after <code>#</code> is the host’s secret.</p>
+  </section>
 </main>
 </body>
 </html>
 
+"""##),
+        PageFile(path: "/icon.svg", contentType: "image/svg+xml", text: ##"""
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
+<rect width="64" height="64" rx="14" fill="#1A2438"/>
+<polygon points="17,7 26.5,23.5 7.5,23.5" fill="#A01E21"/>
+<polygon points="47,6 56,15 47,24 38,15" fill="#152BF8"/>
+<circle cx="17" cy="47" r="9" fill="#F5E642"/>
+<rect x="38.5" y="38.5" width="17" height="17" fill="#8FBF98"/>
+</svg>
+
+"""##),
+        PageFile(path: "/player.css", contentType: "text/css; charset=utf-8", text: #"""
+/* The players' page (and the host's placeholder): the TV's colours (Sources/Renderer/Scene/
+   Theme.swift), every text at least 7:1 on its surface, the phone's own fonts (nothing is
+   fetched). Logical properties throughout, so an Arabic or Hebrew room mirrors by `dir`. */
+
+:root {
+  --bg: #0E1626;
+  --panel: #1A2438;
+  --track: #2A3650;
+  --text: #FFFFFF;
+  --muted: #B4BFD0;
+  --accent: #FFD23F;
+  --rise: #8FE3B0;
+  --fall: #FFB199;
+  --dark: #141414;
+  --radius: 14px;
+  color-scheme: dark;
+}
+
+*, *::before, *::after { box-sizing: border-box; }
+
+html {
+  background: var(--bg);
+  color: var(--text);
+  font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew",
+    "Noto Sans Thai", "Noto Sans Devanagari", "Noto Sans CJK JP", sans-serif;
+  font-size: 100%;
+  line-height: 1.35;
+  -webkit-text-size-adjust: 100%;
+  text-size-adjust: 100%;
+}
+
+body {
+  margin: 0;
+  min-height: 100vh;
+  min-height: 100dvh;
+  display: flex;
+  flex-direction: column;
+}
+
+[hidden] { display: none !important; }
+
+.sr-only {
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  margin: -1px;
+  padding: 0;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+  border: 0;
+}
+
+/* The bar: the quiz's title, the player's name. */
+.bar {
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 0.75rem;
+  min-height: 3rem;
+  padding: 0.5rem max(1rem, env(safe-area-inset-right)) 0.5rem max(1rem, env(safe-area-inset-left));
+  padding-block-start: max(0.5rem, env(safe-area-inset-top));
+  background: var(--panel);
+}
+
+.brand {
+  font-weight: 700;
+  min-width: 0;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+}
+
+.me {
+  flex: none;
+  max-width: 50%;
+  padding: 0.2rem 0.8rem;
+  border-radius: 999px;
+  background: var(--track);
+  font-weight: 600;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+}
+
+/* The connection's state ("Reconnecting…"), only while there is one to tell. */
+.status {
+  margin: 0;
+  padding: 0.5rem 1rem;
+  background: var(--accent);
+  color: var(--dark);
+  font-weight: 600;
+  text-align: center;
+}
+.status:empty { display: none; }
+
+main {
+  flex: 1;
+  display: flex;
+  flex-direction: column;
+  width: 100%;
+  max-width: 46rem;
+  margin: 0 auto;
+  padding: 1rem max(1rem, env(safe-area-inset-right)) max(1rem, env(safe-area-inset-bottom)) max(1rem, env(safe-area-inset-left));
+}
+
+.view {
+  flex: 1;
+  display: flex;
+  flex-direction: column;
+  gap: 1rem;
+  min-height: 0;
+}
+
+.view.center {
+  justify-content: center;
+  align-items: center;
+  text-align: center;
+}
+
+h1 { margin: 0; }
+p { margin: 0; }
+
+button { font: inherit; }
+
+:focus-visible {
+  outline: 3px solid var(--accent);
+  outline-offset: 3px;
+}
+
+.primary {
+  min-height: 3.5rem;
+  padding: 0.75rem 1.5rem;
+  border: 0;
+  border-radius: var(--radius);
+  background: var(--accent);
+  color: var(--dark);
+  font-size: 1.25rem;
+  font-weight: 700;
+  cursor: pointer;
+}
+.primary:disabled { opacity: 0.6; cursor: progress; }
+
+/* Joining. */
+.logo { display: block; margin: 0.5rem auto 0; }
+
+.join-heading {
+  font-size: 1.75rem;
+  text-align: center;
+  margin-block: 0.5rem;
+}
+
+.join {
+  display: flex;
+  flex-direction: column;
+  gap: 0.4rem;
+  width: 100%;
+  max-width: 26rem;
+  margin: 0 auto;
+}
+
+.join label {
+  margin-block-start: 0.6rem;
+  font-weight: 600;
+  color: var(--muted);
+}
+
+.join input {
+  width: 100%;
+  min-height: 3.25rem;
+  padding: 0.5rem 0.9rem;
+  border: 2px solid var(--track);
+  border-radius: var(--radius);
+  background: var(--panel);
+  color: var(--text);
+  font: inherit;
+  font-size: 1.25rem;   /* 16 px or more: a phone does not zoom into the field */
+}
+.join input:focus { border-color: var(--accent); outline: none; }
+.join input[aria-invalid="true"] { border-color: var(--fall); }
+
+#code {
+  font-size: 1.6rem;
+  font-weight: 700;
+  letter-spacing: 0.12em;
+  text-align: center;
+  font-variant-numeric: tabular-nums;
+}
+
+.join .primary { margin-block-start: 0.6rem; }
+
+.error {
+  color: var(--fall);
+  font-weight: 600;
+  min-height: 1.35em;
+}
+.error:empty { min-height: 0; }
+
+/* Waiting: the lobby, between questions, the standings, the end. */
+.wait-name {
+  max-width: 100%;
+  font-size: 1.75rem;
+  font-weight: 700;
+  overflow-wrap: anywhere;
+}
+
+/* In the room: a check. */
+.wait-mark { width: 3.5rem; height: 3.5rem; }
+.wait-mark:empty { display: none; }
+.wait-mark circle { fill: var(--rise); }
+.wait-mark path { fill: none; stroke: var(--dark); stroke-width: 11; stroke-linecap: round; stroke-linejoin: round; }
+
+.wait-text {
+  font-size: 1.35rem;
+  font-weight: 600;
+  color: var(--muted);
+}
+
+.wait-sub { color: var(--muted); font-size: 1.15rem; }
+.wait-sub:empty { display: none; }
+
+.standing {
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: 0.5rem 1.5rem;
+  margin-block-start: 0.5rem;
+  padding: 0.9rem 1.25rem;
+  border-radius: var(--radius);
+  background: var(--panel);
+  font-size: 1.2rem;
+}
+.standing .label { color: var(--muted); }
+.standing .value, .standing .place { font-weight: 700; font-variant-numeric: tabular-nums; }
+.standing .place:empty { display: none; }
+
+/* The question. */
+.qhead {
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 1rem;
+}
+
+.progress {
+  padding: 0.2rem 0.8rem;
+  border-radius: 999px;
+  background: var(--panel);
+  color: var(--accent);
+  font-weight: 700;
+  font-variant-numeric: tabular-nums;
+}
+
+.timer {
+  min-width: 2.75rem;
+  padding: 0.2rem 0.7rem;
+  border-radius: 999px;
+  border: 3px solid var(--accent);
+  color: var(--text);
+  font-size: 1.15rem;
+  font-weight: 700;
+  text-align: center;
+  font-variant-numeric: tabular-nums;
+}
+.timer:empty { visibility: hidden; }
+.timer.paused, .timer.over { border-color: var(--track); color: var(--muted); font-size: 1rem; }
+
+/* Focused by the page when a question opens (a screen reader reads it first); no ring for that. */
+.qtext:focus { outline: none; }
+
+.qtext {
+  font-size: clamp(1.25rem, 1rem + 2vw, 2rem);
+  line-height: 1.25;
+  overflow-wrap: anywhere;
+}
+
+.choices {
+  flex: 1;
+  display: grid;
+  grid-template-columns: 1fr;
+  grid-auto-rows: minmax(4.25rem, 1fr);
+  gap: 0.65rem;
+}
+
+.choice {
+  --fill: #A01E21;
+  --ink: #FFFFFF;
+  position: relative;
+  display: flex;
+  align-items: center;
+  gap: 0.8rem;
+  width: 100%;
+  padding: 0.75rem 1rem;
+  border: 0;
+  border-radius: var(--radius);
+  background: var(--fill);
+  color: var(--ink);
+  font-size: 1.2rem;
+  font-weight: 700;
+  line-height: 1.2;
+  text-align: start;
+  cursor: pointer;
+  -webkit-tap-highlight-color: transparent;
+  touch-action: manipulation;
+}
+.choice:active:not(:disabled) { transform: scale(0.985); }
+
+.choice .shape { flex: none; width: 2.25rem; height: 2.25rem; fill: var(--ink); }
+.choice .text { flex: 1; min-width: 0; overflow-wrap: anywhere; }
+
+/* The six choices: fill, ink and (in the reveal, and beside a chosen answer) the dimmed rim and
+   inside of Theme.dimmed. */
+.c0 { --fill: #A01E21; --ink: #FFFFFF; --rim: #6D1B23; --inside: #221725; --dim-ink: #A7A7A7; }
+.c1 { --fill: #152BF8; --ink: #FFFFFF; --rim: #1324AE; --inside: #0F1943; --dim-ink: #A8A8A8; }
+.c2 { --fill: #F5E642; --ink: #141414; --rim: #A49D38; --inside: #2E332A; --dim-ink: #C0C0C0; }
+.c3 { --fill: #8FBF98; --ink: #141414; --rim: #628470; --inside: #202E36; --dim-ink: #B9B9B9; }
+.c4 { --fill: #D0A2E0; --ink: #141414; --rim: #8C719F; --inside: #292A40; --dim-ink: #B9B9B9; }
+.c5 { --fill: #23545B; --ink: #FFFFFF; --rim: #1C3E48; --inside: #111F2D; --dim-ink: #A9A9A9; }
+
+/* Answered (or time is up): the others sink to their rims, the chosen one keeps its colour
+   with a white ring and its mark. */
+.choices.locked .choice { cursor: default; }
+.choices.locked .choice:not(.chosen) {
+  background: var(--inside);
+  color: var(--dim-ink);
+  box-shadow: inset 0 0 0 6px var(--rim);
+}
+.choices.locked .choice:not(.chosen) .shape { fill: var(--dim-ink); }
+.choice.chosen { box-shadow: 0 0 0 4px var(--bg), 0 0 0 8px var(--text); }
+.choice.sending { animation: sending 0.9s ease-in-out infinite alternate; }
+@keyframes sending { to { filter: brightness(1.25); } }
+
+.choice .badge {
+  flex: none;
+  display: none;
+  width: 2rem;
+  height: 2rem;
+}
+.choice.chosen.received .badge { display: block; }
+.badge circle { fill: var(--text); }
+.badge path { fill: none; stroke: var(--dark); stroke-width: 12; stroke-linecap: round; stroke-linejoin: round; }
+
+.qstatus {
+  min-height: 1.6em;
+  font-size: 1.2rem;
+  font-weight: 700;
+  text-align: center;
+}
+.qstatus.received { color: var(--rise); }
+.qstatus.problem { color: var(--fall); }
+
+/* The reveal. */
+.verdict {
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 0.4rem;
+  width: 100%;
+  max-width: 30rem;
+  padding: 1.25rem 1rem;
+  border-radius: var(--radius);
+  background: var(--panel);
+  color: var(--text);
+}
+.verdict.right { background: var(--rise); color: var(--dark); }
+.verdict.wrong { background: var(--fall); color: var(--dark); }
+
+.verdict-mark { width: 4rem; height: 4rem; }
+.verdict-mark:empty { display: none; }
+.verdict-mark circle { fill: var(--dark); }
+.verdict-mark path { fill: none; stroke: var(--text); stroke-width: 11; stroke-linecap: round; stroke-linejoin: round; }
+.verdict:not(.right):not(.wrong) .verdict-mark circle { fill: var(--track); }
+
+.verdict-text { font-size: 1.9rem; }
+.points { font-size: 1.5rem; font-weight: 700; font-variant-numeric: tabular-nums; }
+.points:empty { display: none; }
+
+.answers {
+  display: flex;
+  flex-direction: column;
+  gap: 0.6rem;
+  width: 100%;
+  max-width: 30rem;
+}
+
+.answer-line {
+  display: flex;
+  flex-direction: column;
+  align-items: stretch;
+  gap: 0.3rem;
+  color: var(--muted);
+  font-weight: 600;
+  text-align: start;
+}
+
+.chip {
+  display: flex;
+  align-items: center;
+  gap: 0.6rem;
+  padding: 0.55rem 0.8rem;
+  border-radius: 10px;
+  background: var(--fill);
+  color: var(--ink);
+  font-size: 1.1rem;
+  font-weight: 700;
+  overflow-wrap: anywhere;
+}
+.chip .shape { flex: none; width: 1.5rem; height: 1.5rem; fill: var(--ink); }
+
+/* Wider screens: a tablet, or a phone turned sideways. */
+@media (min-width: 600px) {
+  .choices { grid-template-columns: 1fr 1fr; }
+  .choice { font-size: 1.35rem; padding: 1rem 1.25rem; }
+  .choice .shape { width: 2.75rem; height: 2.75rem; }
+}
+
+@media (orientation: landscape) and (max-height: 500px) {
+  .bar { min-height: 2.5rem; padding-block: 0.25rem; }
+  main { padding-block-start: 0.5rem; max-width: none; }
+  .view { gap: 0.5rem; }
+  .qtext { font-size: 1.2rem; }
+  .choices { grid-template-columns: 1fr 1fr; grid-auto-rows: minmax(3.25rem, 1fr); gap: 0.5rem; }
+  .choice { font-size: 1.1rem; padding: 0.5rem 0.9rem; }
+  .choice .shape { width: 1.9rem; height: 1.9rem; }
+  .qstatus { min-height: 1.3em; font-size: 1.05rem; }
+  .join-heading, .logo { display: none; }
+  /* The result in two columns: the verdict, then the answers above the score. */
+  #view-result {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+    grid-template-rows: auto auto;
+    align-content: center;
+    justify-items: stretch;
+    gap: 0.6rem 1rem;
+  }
+  #view-result .verdict { grid-row: 1 / span 2; max-width: none; height: 100%; justify-content: center; padding: 0.75rem; }
+  #view-result .answers { max-width: none; gap: 0.4rem; }
+  #view-result .standing { margin: 0; padding: 0.6rem 1rem; }
+  .verdict-mark { width: 2.75rem; height: 2.75rem; }
+  .verdict-text { font-size: 1.5rem; }
+}
+
+@media (prefers-reduced-motion: reduce) {
+  .choice.sending { animation: none; filter: brightness(1.2); }
+  .choice:active:not(:disabled) { transform: none; }
+}
+
+/* The host's placeholder page. */
+.host-note {
+  max-width: 34rem;
+  margin: 2rem auto;
+  padding: 1.5rem;
+  border-radius: var(--radius);
+  background: var(--panel);
+}
+.host-note h1 { font-size: 1.6rem; margin-block-end: 0.75rem; }
+.host-note p { margin-block: 0.75rem; color: var(--muted); }
+.host-note kbd {
+  display: inline-block;
+  min-width: 1.8em;
+  padding: 0.05rem 0.4rem;
+  border-radius: 6px;
+  background: var(--track);
+  color: var(--text);
+  font-family: inherit;
+  font-weight: 700;
+  text-align: center;
+}
+.host-note dl { display: grid; grid-template-columns: auto 1fr; gap: 0.4rem 0.9rem; margin: 0; }
+.host-note dd { margin: 0; }
+
 """#),
-        PageFile(path: "/player.html", contentType: "text/html; charset=utf-8", text: #"""
+        PageFile(path: "/player.html", contentType: "text/html; charset=utf-8", text: ##"""
 <!doctype html>
-<html lang="en">
+<html lang="en" dir="ltr">
 <head>
 <meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+<meta name="color-scheme" content="dark">
+<meta name="theme-color" content="#1A2438">
 <title>QuizKiosk</title>
+<link rel="icon" href="/icon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="/player.css">
+<script type="module" src="/player.js"></script>
 </head>
 <body>
-<main>
-<h1>QuizKiosk</h1>
-<p>The players' page is on its way.</p>
+<header class="bar">
+  <span class="brand" id="title" dir="auto">QuizKiosk</span>
+  <span class="me" id="me" hidden><bdi id="me-name"></bdi></span>
+</header>
+<p class="status" id="status" role="status" aria-live="polite"></p>
+<p class="sr-only" id="announce" aria-live="polite"></p>
+<main id="main">
+
+  <section class="view" id="view-join" aria-labelledby="join-heading">
+    <img class="logo" src="/icon.svg" alt="" width="72" height="72">
+    <h1 class="join-heading" id="join-heading">QuizKiosk</h1>
+    <form class="join" id="join-form" novalidate>
+      <label for="code" data-word="joinCode">Join code</label>
+      <input id="code" name="code" autocomplete="off" autocapitalize="characters" autocorrect="off" spellcheck="false"
+             maxlength="32" enterkeyhint="next" required>
+      <label for="name" data-word="yourName">Your name</label>
+      <input id="name" name="name" autocomplete="nickname" autocapitalize="words" spellcheck="false" maxlength="40"
+             enterkeyhint="go" dir="auto" required>
+      <p class="error" id="join-error" role="alert"></p>
+      <button class="primary" id="join-button" type="submit" data-word="join">Join</button>
+    </form>
+  </section>
+
+  <section class="view center" id="view-wait" hidden>
+    <svg class="wait-mark" id="wait-mark" viewBox="0 0 100 100" aria-hidden="true"></svg>
+    <p class="wait-name" id="wait-name" dir="auto"></p>
+    <h1 class="wait-text" id="wait-text"></h1>
+    <p class="wait-sub" id="wait-sub"></p>
+    <div class="standing" id="wait-standing" hidden>
+      <p><span class="label" data-word="score">Score</span> <span class="value" id="wait-score"></span></p>
+      <p class="place" id="wait-place"></p>
+    </div>
+  </section>
+
+  <section class="view" id="view-question" hidden aria-labelledby="q-text">
+    <div class="qhead">
+      <span class="progress" id="q-progress"></span>
+      <span class="timer" id="q-timer" role="timer" aria-atomic="true"></span>
+    </div>
+    <h1 class="qtext" id="q-text" dir="auto"></h1>
+    <div class="choices" id="choices" role="group" aria-labelledby="q-text"></div>
+    <p class="qstatus" id="q-status"></p>
+  </section>
+
+  <section class="view center" id="view-result" hidden>
+    <div class="verdict" id="r-verdict">
+      <svg class="verdict-mark" id="r-mark" viewBox="0 0 100 100" aria-hidden="true"></svg>
+      <h1 class="verdict-text" id="r-text"></h1>
+      <p class="points" id="r-points"></p>
+    </div>
+    <div class="answers" id="r-answers"></div>
+    <div class="standing">
+      <p><span class="label" data-word="score">Score</span> <span class="value" id="r-score"></span></p>
+      <p class="place" id="r-place"></p>
+    </div>
+  </section>
+
+  <section class="view center" id="view-elsewhere" hidden>
+    <h1 class="wait-text" id="elsewhere-text"></h1>
+    <button class="primary" id="play-here" type="button" data-word="playHere">Play here</button>
+  </section>
+
 </main>
 </body>
 </html>
+
+"""##),
+        PageFile(path: "/player.js", contentType: "text/javascript; charset=utf-8", text: #"""
+// The players' page: join with the code and a name, answer on the phone, see the result.
+// Speaks players v1 (docs/players.md) on the box's own WebSocket; no framework, nothing from
+// another origin. The box is the judge: this page shows what it is told and sends taps.
+import { NUMBERING, RTL, WORDS } from "/words.js";
+
+// ---------------------------------------------------------------- the TV's choices
+
+// Theme.swift's six choices (fill, ink), each with the shape the TV draws beside it.
+const CHOICES = [
+  { shape: "triangle" }, { shape: "diamond" }, { shape: "circle" },
+  { shape: "square" }, { shape: "star" }, { shape: "hexagon" },
+];
+
+// ChoiceShape.path(cx:cy:size:) at size 100 in a 100 × 100 box, as polygon points.
+function polygon(cx, cy, radius, sides, rotation = -Math.PI / 2, inner = null) {
+  const pts = [];
+  for (let i = 0; i < sides; i++) {
+    const a = rotation + (i * 2 * Math.PI) / sides;
+    pts.push([cx + radius * Math.cos(a), cy + radius * Math.sin(a)]);
+    if (inner !== null) {
+      const b = a + Math.PI / sides;
+      pts.push([cx + radius * inner * Math.cos(b), cy + radius * inner * Math.sin(b)]);
+    }
+  }
+  return pts.map(([x, y]) => `${x.toFixed(2)},${y.toFixed(2)}`).join(" ");
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function svgElement(name, attributes = {}) {
+  const e = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attributes)) e.setAttribute(k, v);
+  return e;
+}
+
+function shapeSVG(index, className = "shape") {
+  const svg = svgElement("svg", { viewBox: "0 0 100 100", class: className, "aria-hidden": "true", focusable: "false" });
+  const r = 50, c = 50;
+  switch (CHOICES[index % CHOICES.length].shape) {
+    case "triangle": svg.append(svgElement("polygon", { points: polygon(c, c + r * 0.15, r * 1.1, 3) })); break;
+    case "diamond": svg.append(svgElement("polygon", { points: polygon(c, c, r, 4) })); break;
+    case "circle": svg.append(svgElement("circle", { cx: c, cy: c, r: r * 0.9 })); break;
+    case "square": svg.append(svgElement("polygon", { points: polygon(c, c, r * 1.1, 4, Math.PI / 4) })); break;
+    case "star": svg.append(svgElement("polygon", { points: polygon(c, c + r * 0.08, r * 1.05, 5, -Math.PI / 2, 0.45) })); break;
+    default: svg.append(svgElement("polygon", { points: polygon(c, c, r, 6, 0) })); break;
+  }
+  return svg;
+}
+
+// A check in a circle (answer received, right) or a cross (wrong), drawn by strokes.
+function markSVG(svg, kind) {
+  svg.replaceChildren();
+  if (!kind) return svg;
+  svg.append(svgElement("circle", { cx: 50, cy: 50, r: 48 }));
+  svg.append(svgElement("path", { d: kind === "check" ? "M28 52 L44 67 L73 35" : "M33 33 L67 67 M67 33 L33 67" }));
+  return svg;
+}
+
+function choiceClass(index) { return "c" + (index % CHOICES.length); }
+
+// ---------------------------------------------------------------- words
+
+// The language of a BCP 47 tag, as RoomLocale(tag:) matches it, or null for none of the fifteen.
+function languageOf(tag) {
+  if (typeof tag !== "string" || !tag) return null;
+  const parts = tag.toLowerCase().replace(/_/g, "-").split("-");
+  const first = parts[0];
+  if (first === "iw") return "he";
+  if (first === "zh") {
+    let script = null, region = null;
+    for (const p of parts.slice(1)) {
+      if (p.length === 1) break;
+      if (script === null && region === null && p.length === 4) script = p;
+      else if (region === null && (p.length === 2 || p.length === 3)) region = p.toUpperCase();
+    }
+    if (script === "hant") return "zh-Hant";
+    if (script === "hans") return "zh-Hans";
+    return ["TW", "HK", "MO"].includes(region) ? "zh-Hant" : "zh-Hans";
+  }
+  return first.length >= 2 && Object.prototype.hasOwnProperty.call(WORDS, first) ? first : null;
+}
+
+const lang = {
+  code: "en",          // the table's language
+  tag: "en",           // the room's tag as the browser's Intl takes it, with the TV's digits
+  numbers: new Intl.NumberFormat("en"),
+  plurals: new Intl.PluralRules("en"),
+};
+
+// The tag without its extensions, its region, and its -u-nu- keyword.
+function tagParts(tag) {
+  const parts = tag.replace(/_/g, "-").split("-");
+  const base = [], out = { region: null, nu: null };
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    if (p.length === 1) {
+      // A singleton starts an extension; only -u-nu- matters (RoomLocale reads it the same way).
+      if (p.toLowerCase() === "u") {
+        for (let j = i + 1; j + 1 < parts.length && parts[j].length > 1; j++) {
+          if (parts[j].toLowerCase() === "nu") out.nu = parts[j + 1].toLowerCase();
+        }
+      }
+      break;
+    }
+    if (i > 0 && out.region === null && (/^[A-Za-z]{2}$/.test(p) || /^[0-9]{3}$/.test(p))) out.region = p.toUpperCase();
+    base.push(p);
+  }
+  out.base = base.join("-");
+  return out;
+}
+
+// The numbering system the TV uses in this room (RoomNumbers): the tag's -u-nu- when the
+// language has it ("native" its own digits), else the region's or the language's default.
+function numberingOf(code, parts) {
+  const n = NUMBERING[code] || NUMBERING.en;
+  const known = [n.default, n.native, "latn"];
+  if (parts.nu === "native") return n.native;
+  if (parts.nu && known.includes(parts.nu)) return parts.nu;
+  return (parts.region && n.regions[parts.region]) || n.default;
+}
+
+function setLanguage(tag) {
+  const code = languageOf(tag) || "en";
+  const parts = languageOf(tag) ? tagParts(tag) : { base: code, region: null, nu: null };
+  let intlTag = parts.base + "-u-nu-" + numberingOf(code, parts);
+  let numbers, plurals;
+  try {
+    numbers = new Intl.NumberFormat(intlTag, { maximumFractionDigits: 0 });
+    plurals = new Intl.PluralRules(intlTag);
+  } catch {
+    intlTag = code;
+    numbers = new Intl.NumberFormat(code, { maximumFractionDigits: 0 });
+    plurals = new Intl.PluralRules(code);
+  }
+  const changed = code !== lang.code || intlTag !== lang.tag;
+  Object.assign(lang, { code, tag: intlTag, numbers, plurals });
+  const root = document.documentElement;
+  root.lang = parts.base;
+  root.dir = RTL.includes(code) ? "rtl" : "ltr";
+  for (const e of document.querySelectorAll("[data-word]")) e.textContent = word(e.dataset.word);
+  return changed;
+}
+
+function fill(template, values) {
+  return template.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
+}
+
+function word(key, values = {}) {
+  const table = WORDS[lang.code] || WORDS.en;
+  const w = key in table ? table[key] : WORDS.en[key];
+  if (w === undefined) return key;
+  return fill(typeof w === "string" ? w : w.other, values);
+}
+
+// A counted phrase: the form the room's plural rules pick for `n`, "{n}" in the room's digits.
+function counted(key, n, values = {}) {
+  const table = WORDS[lang.code] || WORDS.en;
+  const forms = table[key] || WORDS.en[key];
+  const form = forms[lang.plurals.select(n)] ?? forms.other;
+  return fill(form, { n: num(n), ...values });
+}
+
+function num(n) { return lang.numbers.format(n); }
+
+function place(rank, of) { return word("yourPlace", { rank: num(rank), of: num(of) }); }
+
+// A phrase with a placeholder filled by an element (the answer's chip): text around it kept.
+function phraseWith(template, key, element) {
+  const out = document.createDocumentFragment();
+  const at = template.indexOf("{" + key + "}");
+  if (at < 0) { out.append(template, element); return out; }
+  const before = template.slice(0, at).trim(), after = template.slice(at + key.length + 2).trim();
+  if (before) out.append(Object.assign(document.createElement("span"), { textContent: before }));
+  out.append(element);
+  if (after) out.append(Object.assign(document.createElement("span"), { textContent: after }));
+  return out;
+}
+
+// ---------------------------------------------------------------- the page's elements
+
+const $ = (id) => document.getElementById(id);
+const VIEWS = ["join", "wait", "question", "result", "elsewhere"];
+
+function show(view) {
+  for (const v of VIEWS) $("view-" + v).hidden = v !== view;
+  app.view = view;
+}
+
+function setStatus(text) { $("status").textContent = text || ""; }
+
+// Said by a screen reader once (the visible texts stay quiet, so nothing is said twice).
+function announce(text) {
+  const a = $("announce");
+  a.textContent = "";
+  // A change it can hear: emptied, then set on the next frame.
+  requestAnimationFrame(() => { a.textContent = text; });
+}
+
+// ---------------------------------------------------------------- the player kept in the browser
+
+const STORE = "quizkiosk.player";     // {token, code, name}
+const LOCALE = "quizkiosk.locale";    // the last room's tag, for the join form of the next visit
+
+function loadSession() {
+  try {
+    const s = JSON.parse(localStorage.getItem(STORE) || "null");
+    if (s && typeof s === "object") {
+      return { token: typeof s.token === "string" ? s.token : null, code: String(s.code || ""), name: String(s.name || "") };
+    }
+  } catch { /* a broken entry is no player */ }
+  return { token: null, code: "", name: "" };
+}
+
+function saveSession() {
+  try { localStorage.setItem(STORE, JSON.stringify(app.session)); } catch { /* private mode: this visit only */ }
+}
+
+function sameCode(a, b) { return a.replace(/\s+/g, "").toLowerCase() === b.replace(/\s+/g, "").toLowerCase(); }
+
+// ---------------------------------------------------------------- the state
+
+const app = {
+  session: loadSession(),
+  urlCode: "",
+  ws: null,
+  attempt: 0,
+  retryTimer: 0,
+  hiddenSince: 0,
+  joining: null,      // {code, name} sent or waiting for the socket
+  welcomed: false,
+  replaced: false,
+  state: null,        // the last `state`
+  question: null,     // the open question's number and choices (kept for the result)
+  deadline: 0,        // performance.now() when the open question's time is up
+  paused: false,
+  timer: 0,
+  pending: null,      // {question, choice} sent, no `answered` yet
+  answered: null,     // the open question's accepted choice
+  result: null,       // the last `result`
+  view: "join",
+};
+
+// ---------------------------------------------------------------- the socket
+
+function socketURL() {
+  return (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws";
+}
+
+function send(message) {
+  if (app.ws && app.ws.readyState === WebSocket.OPEN) {
+    app.ws.send(JSON.stringify(message));
+    return true;
+  }
+  return false;
+}
+
+function connect() {
+  clearTimeout(app.retryTimer);
+  app.retryTimer = 0;
+  if (app.ws && (app.ws.readyState === WebSocket.OPEN || app.ws.readyState === WebSocket.CONNECTING)) return;
+  let ws;
+  try {
+    ws = new WebSocket(socketURL());
+  } catch {
+    return retry();
+  }
+  app.ws = ws;
+  ws.addEventListener("open", () => {
+    if (ws !== app.ws) return;
+    setStatus("");
+    hello();
+  });
+  ws.addEventListener("message", (e) => {
+    if (ws !== app.ws || typeof e.data !== "string") return;
+    let m;
+    try { m = JSON.parse(e.data); } catch { return; }
+    if (m && typeof m === "object") receive(m);
+  });
+  ws.addEventListener("close", (e) => {
+    if (ws !== app.ws) return;
+    app.ws = null;
+    closed(e.code);
+  });
+}
+
+// A fresh socket (the old one may be dead after a sleep without knowing it yet).
+function reconnectNow() {
+  const old = app.ws;
+  app.ws = null;
+  if (old) { try { old.close(1000); } catch { /* already gone */ } }
+  app.attempt = 0;
+  connect();
+}
+
+function wanted() { return !app.replaced && (app.session.token !== null || app.joining !== null); }
+
+function hello() {
+  if (app.session.token) send({ type: "resume", token: app.session.token });
+  else if (app.joining) send({ type: "join", code: app.joining.code, name: app.joining.name });
+}
+
+function closed(code) {
+  app.welcomed = false;
+  if (code === 4000) {
+    // Another page took this player (another tab, another phone): no fight over it.
+    app.replaced = true;
+    stopTimer();
+    $("elsewhere-text").textContent = word("elsewhere");
+    show("elsewhere");
+    setStatus("");
+    return;
+  }
+  if (wanted()) retry();
+}
+
+// Backoff: 0.5, 1, 2, 4, 8, then every 10 s, each ±25 %; at once when the phone wakes or
+// its network comes back.
+function retry() {
+  if (!wanted()) return;
+  setStatus(word("reconnecting"));
+  const base = Math.min(10000, 500 * 2 ** app.attempt);
+  app.attempt = Math.min(app.attempt + 1, 10);
+  clearTimeout(app.retryTimer);
+  app.retryTimer = setTimeout(connect, base * (0.75 + Math.random() * 0.5));
+}
+
+document.addEventListener("visibilitychange", () => {
+  if (document.hidden) { app.hiddenSince = performance.now(); return; }
+  if (!wanted()) return;
+  const slept = app.hiddenSince && performance.now() - app.hiddenSince > 15000;
+  app.hiddenSince = 0;
+  if (slept || !app.ws) reconnectNow();
+});
+window.addEventListener("online", () => { if (wanted() && !app.ws) reconnectNow(); });
+window.addEventListener("pageshow", (e) => { if (e.persisted && wanted()) reconnectNow(); });
+
+// ---------------------------------------------------------------- the box's messages
+
+function receive(m) {
+  switch (m.type) {
+    case "welcome": return welcome(m);
+    case "rejected": return rejected(m);
+    case "state": return stateArrived(m);
+    case "answered": return answeredArrived(m);
+    case "result": return resultArrived(m);
+    default: return;  // unknown messages are ignored (players v1 extends compatibly)
+  }
+}
+
+function welcome(m) {
+  app.attempt = 0;
+  app.welcomed = true;
+  const code = app.joining ? app.joining.code : app.session.code;
+  app.session = { token: String(m.token), code, name: String(m.name || "") };
+  app.joining = null;
+  saveSession();
+  showName(app.session.name);
+  $("join-button").disabled = false;
+}
+
+function showName(name) {
+  $("me-name").textContent = name;
+  $("me").hidden = !name;
+}
+
+const JOIN_REASONS = ["bad-code", "name-taken", "name-invalid", "room-locked", "room-full"];
+const ANSWER_REASONS = ["already-answered", "too-late", "not-open"];
+
+function rejectionText(m) {
+  const key = "rejected." + m.reason;
+  const table = WORDS[lang.code] || WORDS.en;
+  if (typeof m.reason === "string" && key in table) return table[key];
+  return typeof m.message === "string" && m.message ? m.message : String(m.reason || "");
+}
+
+function rejected(m) {
+  const text = rejectionText(m);
+  if (m.reason === "bad-token" || m.reason === "kicked") {
+    // The token is no player any more (another night, or the host removed it): join anew.
+    app.session.token = null;
+    app.joining = null;
+    app.welcomed = false;
+    saveSession();
+    showName("");
+    stopTimer();
+    showJoin();
+    joinError(text, null);
+    return;
+  }
+  if (JOIN_REASONS.includes(m.reason) && app.joining) {
+    app.joining = null;
+    joinError(text, m.reason === "bad-code" ? "code" : m.reason.startsWith("name") ? "name" : null);
+    return;
+  }
+  if (app.pending) {
+    const pending = app.pending;
+    app.pending = null;
+    if (ANSWER_REASONS.includes(m.reason)) {
+      // The box has the last word: answering this question is over for this phone.
+      if (m.reason === "already-answered" && app.answered === null) app.answered = pending.choice;
+      lockChoices(m.reason === "already-answered" ? app.answered : null);
+    } else {
+      unlockChoices();
+    }
+    questionStatus(text, "problem");
+    announce(text);
+    return;
+  }
+  setStatus(text);
+}
+
+function stateArrived(m) {
+  if (setLanguage(m.locale)) renderWords();
+  try { if (typeof m.locale === "string") localStorage.setItem(LOCALE, m.locale); } catch { /* fine */ }
+  app.state = m;
+  const title = typeof m.title === "string" && m.title ? m.title : "QuizKiosk";
+  $("title").textContent = title;
+  document.title = title;
+  if (m.you && typeof m.you.name === "string" && m.you.name && m.you.name !== app.session.name) {
+    app.session.name = m.you.name;
+    saveSession();
+  }
+  showName(app.session.name);
+  if (app.replaced) return;
+  render();
+}
+
+function answeredArrived(m) {
+  if (!app.question || m.question !== app.question.number) return;
+  app.pending = null;
+  app.answered = m.choice;
+  lockChoices(m.choice);
+  questionStatus(word("answerReceived"), "received");
+  announce(word("answerReceived"));
+}
+
+function resultArrived(m) {
+  app.result = m;
+  stopTimer();
+  renderResult();
+  const r = m;
+  const parts = [verdictText(r)];
+  if (r.correctChoice !== null && r.correctChoice !== undefined) parts.push(counted("pointsEarned", r.points));
+  parts.push(word("score") + " " + num(r.score), place(r.rank, r.of));
+  announce(parts.join(". "));
+}
+
+// ---------------------------------------------------------------- what the page shows
+
+function render() {
+  const s = app.state;
+  if (!s) return;
+  const phase = s.phase;
+  if (phase === "question" && s.question && typeof s.question === "object") return renderQuestion(s.question, s.you || {});
+  // Out of the question phase: no question is open.
+  stopTimer();
+  app.pending = null;
+  if (phase === "reveal" && app.result && app.question && app.result.question === app.question.number) return renderResult();
+  renderWait(phase, s.you || {});
+}
+
+function renderWords() {
+  // Texts made from the words (the views rebuild theirs when shown).
+  if (app.view === "elsewhere") $("elsewhere-text").textContent = word("elsewhere");
+  if (app.view === "question" && app.question) buildChoices(app.question, true);
+}
+
+function renderWait(phase, you) {
+  $("wait-name").textContent = app.session.name;
+  markSVG($("wait-mark"), phase === "lobby" ? "check" : null);
+  const head = { lobby: "waiting", leaderboard: "leaderboard", ended: "finalResults" }[phase] || "waitingForQuestion";
+  $("wait-text").textContent = word(head);
+  $("wait-sub").textContent = phase === "ended" ? word("thanks") : phase === "leaderboard" ? word("waitingForQuestion") : "";
+  const ranked = phase !== "lobby" && Number.isInteger(you.rank) && Number.isInteger(you.of) && you.of > 0;
+  $("wait-standing").hidden = !(ranked || (Number.isInteger(you.score) && you.score > 0));
+  $("wait-score").textContent = num(Number(you.score) || 0);
+  $("wait-place").textContent = ranked ? place(you.rank, you.of) : "";
+  show("wait");
+}
+
+function sameQuestion(a, b) {
+  return a && b && a.number === b.number && a.choices.length === b.choices.length && a.choices.every((c, i) => c === b.choices[i]);
+}
+
+function renderQuestion(q, you) {
+  const choices = Array.isArray(q.choices) ? q.choices.map(String) : [];
+  const next = { number: Number(q.number), total: Number(q.total), text: String(q.text || ""), choices };
+  const fresh = !sameQuestion(app.question, next);
+  if (fresh) {
+    app.question = next;
+    app.result = null;
+    app.pending = null;
+    app.answered = null;
+  }
+  // The box's memory of this player's answer wins (a reload, a resumed phone).
+  if (Number.isInteger(you.answered)) { app.answered = you.answered; app.pending = null; }
+  $("q-progress").textContent = word("progress", { n: num(next.number), total: num(next.total) });
+  $("q-text").textContent = next.text;
+  buildChoices(next, fresh);
+  if (app.answered !== null) {
+    lockChoices(app.answered);
+    questionStatus(word("answerReceived"), "received");
+  } else if (app.pending) {
+    lockChoices(app.pending.choice, true);
+  } else {
+    unlockChoices();
+    questionStatus("", "");
+  }
+  startTimer(Number(q.remainingMs) || 0, q.paused === true);
+  show("question");
+  if (fresh) $("q-text").focus({ preventScroll: true });
+}
+
+function buildChoices(q, rebuild) {
+  const box = $("choices");
+  if (!rebuild && box.children.length === q.choices.length) return;
+  box.replaceChildren();
+  q.choices.forEach((text, i) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "choice " + choiceClass(i);
+    b.dataset.choice = String(i);
+    b.setAttribute("aria-label", word("choice", { n: num(i + 1), answer: text }));
+    const label = document.createElement("span");
+    label.className = "text";
+    label.dir = "auto";
+    label.textContent = text;
+    b.append(shapeSVG(i), label, markSVG(svgElement("svg", { viewBox: "0 0 100 100", class: "badge", "aria-hidden": "true" }), "check"));
+    b.addEventListener("click", () => tap(i));
+    box.append(b);
+  });
+  $("q-text").tabIndex = -1;
+}
+
+function tap(choice) {
+  if (!app.question || app.answered !== null || app.pending || app.state?.phase !== "question") return;
+  if (app.deadline && performance.now() > app.deadline + 250 && !app.paused) return;
+  const message = { type: "answer", question: app.question.number, choice };
+  if (!send(message)) { retry(); return; }
+  app.pending = { question: app.question.number, choice };
+  lockChoices(choice, true);
+  questionStatus("", "");
+}
+
+// Every choice locked; `chosen` (if any) marked. `sending`: the box has not said "stored" yet.
+function lockChoices(chosen, sending = false) {
+  const box = $("choices");
+  box.classList.add("locked");
+  for (const b of box.children) {
+    const i = Number(b.dataset.choice);
+    const mine = i === chosen;
+    b.disabled = true;
+    b.classList.toggle("chosen", mine);
+    b.classList.toggle("sending", mine && sending);
+    b.classList.toggle("received", mine && !sending);
+    if (mine) b.setAttribute("aria-pressed", "true"); else b.removeAttribute("aria-pressed");
+    const text = word("choice", { n: num(i + 1), answer: app.question ? app.question.choices[i] : "" });
+    b.setAttribute("aria-label", mine && !sending ? text + " — " + word("yourAnswer") : text);
+  }
+}
+
+function unlockChoices() {
+  const box = $("choices");
+  box.classList.remove("locked");
+  for (const b of box.children) {
+    b.disabled = false;
+    b.classList.remove("chosen", "sending", "received");
+    b.removeAttribute("aria-pressed");
+  }
+}
+
+function questionStatus(text, kind) {
+  const e = $("q-status");
+  e.textContent = text;
+  e.className = "qstatus" + (kind ? " " + kind : "");
+}
+
+// The countdown: from the box's `remainingMs` at this message's arrival (the box's clock judges).
+function startTimer(remainingMs, paused) {
+  stopTimer();
+  app.paused = paused;
+  const t = $("q-timer");
+  t.setAttribute("aria-label", word("secondsLeft"));
+  if (paused) {
+    t.textContent = word("paused") + " · " + num(Math.ceil(remainingMs / 1000));
+    t.className = "timer paused";
+    app.deadline = 0;
+    return;
+  }
+  app.deadline = performance.now() + remainingMs;
+  const tick = () => {
+    const left = app.deadline - performance.now();
+    if (left <= 0) {
+      t.textContent = word("timesUp");
+      t.className = "timer over";
+      if (app.answered === null && !app.pending) lockChoices(null);
+      stopTimer(false);
+      return;
+    }
+    const s = num(Math.ceil(left / 1000));
+    if (t.textContent !== s) t.textContent = s;
+    t.className = "timer";
+  };
+  tick();
+  if (app.deadline > performance.now()) app.timer = setInterval(tick, 200);
+}
+
+function stopTimer(clear = true) {
+  clearInterval(app.timer);
+  app.timer = 0;
+  if (clear) app.deadline = 0;
+}
+
+function verdictText(r) {
+  if (r.correctChoice === null || r.correctChoice === undefined) return word("poll");
+  if (r.choice === null || r.choice === undefined) return word("noAnswer");
+  return r.correct ? word("youAreRight") : word("youAreWrong");
+}
+
+function chip(index) {
+  const c = document.createElement("span");
+  c.className = "chip " + choiceClass(index);
+  const text = document.createElement("bdi");
+  text.textContent = app.question && app.question.choices[index] !== undefined ? app.question.choices[index] : num(index + 1);
+  c.append(shapeSVG(index), text);
+  return c;
+}
+
+function renderResult() {
+  const r = app.result;
+  if (!r) return;
+  const poll = r.correctChoice === null || r.correctChoice === undefined;
+  const none = r.choice === null || r.choice === undefined;
+  const verdict = $("r-verdict");
+  verdict.className = "verdict" + (poll || none ? "" : r.correct ? " right" : " wrong");
+  markSVG($("r-mark"), poll || none ? null : r.correct ? "check" : "cross");
+  $("r-text").textContent = verdictText(r);
+  $("r-points").textContent = poll ? "" : counted("pointsEarned", Number(r.points) || 0);
+  const answers = $("r-answers");
+  answers.replaceChildren();
+  const line = (content) => {
+    const p = document.createElement("p");
+    p.className = "answer-line";
+    p.append(content);
+    answers.append(p);
+  };
+  if (!none) {
+    const f = document.createDocumentFragment();
+    f.append(Object.assign(document.createElement("span"), { textContent: word("yourAnswer") }), chip(r.choice));
+    line(f);
+  }
+  if (!poll && !(r.correct && !none)) line(phraseWith(word("correct"), "answer", chip(r.correctChoice)));
+  $("r-score").textContent = num(Number(r.score) || 0);
+  $("r-place").textContent = Number(r.of) > 0 ? place(r.rank, r.of) : "";
+  show("result");
+}
+
+// ---------------------------------------------------------------- joining
+
+function showJoin() {
+  $("code").value = app.urlCode || app.session.code || "";
+  $("name").value = app.session.name || "";
+  $("join-button").disabled = false;
+  show("join");
+}
+
+function joinError(text, field) {
+  $("join-error").textContent = text;
+  $("join-button").disabled = false;
+  for (const f of ["code", "name"]) $(f).setAttribute("aria-invalid", String(f === field));
+  if (field) $(field).focus();
+}
+
+$("join-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const code = $("code").value.trim(), name = $("name").value.trim();
+  for (const [f, v] of [["code", code], ["name", name]]) $(f).setAttribute("aria-invalid", String(!v));
+  if (!code) return $("code").focus();
+  if (!name) return $("name").focus();
+  $("join-error").textContent = "";
+  app.joining = { code, name };
+  app.replaced = false;
+  $("join-button").disabled = true;
+  if (app.ws && app.ws.readyState === WebSocket.OPEN) hello();
+  else { app.attempt = 0; connect(); }
+});
+
+$("play-here").addEventListener("click", () => {
+  app.replaced = false;
+  show("wait");
+  $("wait-text").textContent = word("reconnecting");
+  reconnectNow();
+});
+
+// ---------------------------------------------------------------- start
+
+function start() {
+  const m = location.pathname.match(/^\/j\/([^/]+)$/);
+  if (m) {
+    try { app.urlCode = decodeURIComponent(m[1]).trim(); } catch { app.urlCode = ""; }
+  }
+  let stored = null;
+  try { stored = localStorage.getItem(LOCALE); } catch { /* none */ }
+  setLanguage(stored || navigator.languages?.find((t) => languageOf(t)) || navigator.language || "en");
+  // A code in the URL that is not the kept player's: another quiz, so join it (the name kept).
+  if (app.session.token && app.urlCode && !sameCode(app.urlCode, app.session.code)) app.session.token = null;
+  if (app.session.token) {
+    showName(app.session.name);
+    $("wait-name").textContent = app.session.name;
+    $("wait-text").textContent = "";
+    show("wait");
+    connect();
+  } else {
+    showJoin();
+    (app.urlCode ? $("name") : $("code")).focus();
+  }
+}
+
+start();
+
+"""#),
+        PageFile(path: "/words.js", contentType: "text/javascript; charset=utf-8", text: #"""
+// Generated by scripts/gen-pages.py from Sources/Locales/Phrases/ (the words the TV says) and the
+// script's PAGE_WORDS: do not edit; change those and run the script again.
+// A counted phrase is an object of its forms by CLDR plural category (a category without a form
+// of its own takes "other"'s); placeholders in braces.
+export const RTL = ["ar", "he"];
+// The TV's numbering systems (Sources/Locales/CLDR/CLDRData.swift): the language's default, its
+// native one (a tag's -u-nu-native), and the regions whose default is another.
+export const NUMBERING = {
+  "en": {"regions": {}, "default": "latn", "native": "latn"},
+  "ja": {"regions": {}, "default": "latn", "native": "latn"},
+  "de": {"regions": {}, "default": "latn", "native": "latn"},
+  "fr": {"regions": {}, "default": "latn", "native": "latn"},
+  "es": {"regions": {}, "default": "latn", "native": "latn"},
+  "pt": {"regions": {}, "default": "latn", "native": "latn"},
+  "it": {"regions": {}, "default": "latn", "native": "latn"},
+  "nl": {"regions": {}, "default": "latn", "native": "latn"},
+  "ko": {"regions": {}, "default": "latn", "native": "latn"},
+  "zh-Hans": {"regions": {}, "default": "latn", "native": "hanidec"},
+  "zh-Hant": {"regions": {}, "default": "latn", "native": "hanidec"},
+  "ar": {"regions": {"AE": "latn", "EH": "latn", "DZ": "latn", "LY": "latn", "MA": "latn", "TN": "latn"}, "default": "arab", "native": "arab"},
+  "he": {"regions": {}, "default": "latn", "native": "latn"},
+  "th": {"regions": {}, "default": "latn", "native": "thai"},
+  "hi": {"regions": {}, "default": "latn", "native": "deva"},
+};
+export const WORDS = {
+  "en": {"waiting": "Waiting for the quiz to start", "joinCode": "Join code", "progress": "{n} / {total}", "timesUp": "Time's up", "correct": "Correct: {answer}", "leaderboard": "Leaderboard", "finalResults": "Final results", "thanks": "Thanks for playing!", "join": "Join", "yourName": "Your name", "answerReceived": "Answer received", "waitingForQuestion": "Waiting for the next question", "youAreRight": "Correct!", "youAreWrong": "Incorrect", "pointsEarned": {"one": "+{n} point", "other": "+{n} points"}, "yourPlace": "Place {rank} of {of}", "score": "Score", "reconnecting": "Reconnecting…", "rejected.bad-code": "That code is not for this quiz", "rejected.name-taken": "Someone already has that name", "rejected.name-invalid": "Please choose another name", "rejected.room-locked": "The quiz is closed to new players", "rejected.room-full": "The quiz is full", "rejected.bad-token": "Please join again", "rejected.kicked": "The host removed you from the quiz", "rejected.already-answered": "You have already answered", "rejected.too-late": "Too late: time was up", "rejected.not-open": "Answering is closed", "rejected.bad-message": "Something went wrong; please reload the page", "rejected.too-fast": "Too many taps; please wait a moment", "choice": "Choice {n}: {answer}", "secondsLeft": "Seconds left", "paused": "Paused", "noAnswer": "You did not answer", "poll": "A poll: no right or wrong answer", "yourAnswer": "Your answer", "elsewhere": "You are playing in another window or on another device", "playHere": "Play here"},
+  "ja": {"waiting": "クイズの開始をお待ちください", "joinCode": "参加コード", "progress": "{n} / {total}", "timesUp": "時間切れ", "correct": "正解：{answer}", "leaderboard": "ランキング", "finalResults": "最終結果", "thanks": "ご参加ありがとうございました！", "join": "参加する", "yourName": "ニックネーム", "answerReceived": "回答を受け付けました", "waitingForQuestion": "次の問題をお待ちください", "youAreRight": "正解！", "youAreWrong": "不正解", "pointsEarned": {"other": "+{n}ポイント"}, "yourPlace": "{of}人中 {rank}位", "score": "スコア", "reconnecting": "再接続しています…", "rejected.bad-code": "このクイズの参加コードではありません", "rejected.name-taken": "そのニックネームはすでに使われています", "rejected.name-invalid": "別のニックネームを入力してください", "rejected.room-locked": "このクイズの参加受付は終了しました", "rejected.room-full": "参加人数が上限に達しました", "rejected.bad-token": "もう一度参加してください", "rejected.kicked": "ホストによって退出させられました", "rejected.already-answered": "すでに回答済みです", "rejected.too-late": "時間切れのため受け付けられませんでした", "rejected.not-open": "現在は回答を受け付けていません", "rejected.bad-message": "エラーが発生しました。ページを再読み込みしてください", "rejected.too-fast": "操作が速すぎます。少しお待ちください", "choice": "選択肢{n}：{answer}", "secondsLeft": "残り秒数", "paused": "一時停止中", "noAnswer": "回答しませんでした", "poll": "アンケートです（正解はありません）", "yourAnswer": "あなたの回答", "elsewhere": "別のウィンドウまたは端末でプレイ中です", "playHere": "ここでプレイ"},
+  "de": {"waiting": "Das Quiz beginnt gleich", "joinCode": "Spielcode", "progress": "{n} / {total}", "timesUp": "Zeit abgelaufen", "correct": "Richtig: {answer}", "leaderboard": "Rangliste", "finalResults": "Endstand", "thanks": "Danke fürs Mitspielen!", "join": "Mitspielen", "yourName": "Dein Name", "answerReceived": "Antwort erhalten", "waitingForQuestion": "Warte auf die nächste Frage", "youAreRight": "Richtig!", "youAreWrong": "Falsch", "pointsEarned": {"one": "+{n} Punkt", "other": "+{n} Punkte"}, "yourPlace": "Platz {rank} von {of}", "score": "Punkte", "reconnecting": "Verbinde neu …", "rejected.bad-code": "Dieser Code gehört nicht zu diesem Quiz", "rejected.name-taken": "Diesen Namen hat schon jemand", "rejected.name-invalid": "Bitte wähle einen anderen Namen", "rejected.room-locked": "Das Quiz nimmt keine neuen Spieler mehr auf", "rejected.room-full": "Das Quiz ist voll", "rejected.bad-token": "Bitte tritt noch einmal bei", "rejected.kicked": "Die Spielleitung hat dich entfernt", "rejected.already-answered": "Du hast schon geantwortet", "rejected.too-late": "Zu spät: Die Zeit war um", "rejected.not-open": "Gerade kann nicht geantwortet werden", "rejected.bad-message": "Etwas ist schiefgelaufen. Bitte lade die Seite neu", "rejected.too-fast": "Zu schnell getippt. Bitte warte kurz", "choice": "Antwort {n}: {answer}", "secondsLeft": "Verbleibende Sekunden", "paused": "Pausiert", "noAnswer": "Du hast nicht geantwortet", "poll": "Eine Umfrage: kein Richtig oder Falsch", "yourAnswer": "Deine Antwort", "elsewhere": "Du spielst gerade in einem anderen Fenster oder auf einem anderen Gerät", "playHere": "Hier spielen"},
+  "fr": {"waiting": "Le quiz va bientôt commencer", "joinCode": "Code du jeu", "progress": "{n} / {total}", "timesUp": "Temps écoulé", "correct": "Bonne réponse : {answer}", "leaderboard": "Classement", "finalResults": "Classement final", "thanks": "Merci d’avoir joué !", "join": "Rejoindre", "yourName": "Votre pseudo", "answerReceived": "Réponse enregistrée", "waitingForQuestion": "En attente de la prochaine question", "youAreRight": "Bonne réponse !", "youAreWrong": "Mauvaise réponse", "pointsEarned": {"one": "+{n} point", "many": "+{n} de points", "other": "+{n} points"}, "yourPlace": "Rang {rank} sur {of}", "score": "Score", "reconnecting": "Reconnexion…", "rejected.bad-code": "Ce code ne correspond pas à ce quiz", "rejected.name-taken": "Ce pseudo est déjà pris", "rejected.name-invalid": "Choisissez un autre pseudo", "rejected.room-locked": "Le quiz n’accepte plus de nouveaux joueurs", "rejected.room-full": "Le quiz est complet", "rejected.bad-token": "Veuillez rejoindre le quiz à nouveau", "rejected.kicked": "L’animateur vous a retiré du quiz", "rejected.already-answered": "Vous avez déjà répondu", "rejected.too-late": "Trop tard : le temps était écoulé", "rejected.not-open": "Les réponses sont fermées", "rejected.bad-message": "Une erreur s’est produite. Rechargez la page", "rejected.too-fast": "Trop rapide. Patientez un instant", "choice": "Choix {n} : {answer}", "secondsLeft": "Secondes restantes", "paused": "En pause", "noAnswer": "Vous n’avez pas répondu", "poll": "Un sondage : pas de bonne ou de mauvaise réponse", "yourAnswer": "Votre réponse", "elsewhere": "Vous jouez dans une autre fenêtre ou sur un autre appareil", "playHere": "Jouer ici"},
+  "es": {"waiting": "El quiz empieza en breve", "joinCode": "Código de juego", "progress": "{n} / {total}", "timesUp": "Se acabó el tiempo", "correct": "Respuesta correcta: {answer}", "leaderboard": "Clasificación", "finalResults": "Clasificación final", "thanks": "¡Gracias por jugar!", "join": "Unirse", "yourName": "Tu nombre", "answerReceived": "Respuesta recibida", "waitingForQuestion": "Esperando la siguiente pregunta", "youAreRight": "¡Correcto!", "youAreWrong": "Incorrecto", "pointsEarned": {"one": "+{n} punto", "many": "+{n} de puntos", "other": "+{n} puntos"}, "yourPlace": "Puesto {rank} de {of}", "score": "Puntos", "reconnecting": "Reconectando…", "rejected.bad-code": "Ese código no es de este quiz", "rejected.name-taken": "Ese nombre ya está en uso", "rejected.name-invalid": "Elige otro nombre", "rejected.room-locked": "El quiz ya no admite jugadores nuevos", "rejected.room-full": "El quiz está completo", "rejected.bad-token": "Vuelve a unirte", "rejected.kicked": "El presentador te ha retirado del quiz", "rejected.already-answered": "Ya has respondido", "rejected.too-late": "Demasiado tarde: se acabó el tiempo", "rejected.not-open": "Ahora no se puede responder", "rejected.bad-message": "Se produjo un error. Recarga la página", "rejected.too-fast": "Demasiado rápido. Espera un momento", "choice": "Opción {n}: {answer}", "secondsLeft": "Segundos restantes", "paused": "En pausa", "noAnswer": "No has respondido", "poll": "Una encuesta: no hay respuesta correcta ni incorrecta", "yourAnswer": "Tu respuesta", "elsewhere": "Estás jugando en otra ventana o en otro dispositivo", "playHere": "Jugar aquí"},
+  "pt": {"waiting": "O quiz vai começar em breve", "joinCode": "Código do jogo", "progress": "{n} / {total}", "timesUp": "Tempo esgotado", "correct": "Resposta certa: {answer}", "leaderboard": "Classificação", "finalResults": "Resultado final", "thanks": "Obrigado por jogar!", "join": "Entrar", "yourName": "Seu nome", "answerReceived": "Resposta recebida", "waitingForQuestion": "Aguardando a próxima pergunta", "youAreRight": "Correto!", "youAreWrong": "Incorreto", "pointsEarned": {"one": "+{n} ponto", "many": "+{n} de pontos", "other": "+{n} pontos"}, "yourPlace": "Posição {rank} de {of}", "score": "Pontos", "reconnecting": "Reconectando…", "rejected.bad-code": "Esse código não é deste quiz", "rejected.name-taken": "Esse nome já está em uso", "rejected.name-invalid": "Escolha outro nome", "rejected.room-locked": "O quiz não aceita mais novos jogadores", "rejected.room-full": "O quiz está lotado", "rejected.bad-token": "Entre novamente", "rejected.kicked": "O apresentador removeu você do quiz", "rejected.already-answered": "Você já respondeu", "rejected.too-late": "Tarde demais: o tempo acabou", "rejected.not-open": "Não é possível responder agora", "rejected.bad-message": "Algo deu errado. Recarregue a página", "rejected.too-fast": "Rápido demais. Aguarde um instante", "choice": "Opção {n}: {answer}", "secondsLeft": "Segundos restantes", "paused": "Pausado", "noAnswer": "Você não respondeu", "poll": "Uma enquete: não há resposta certa ou errada", "yourAnswer": "Sua resposta", "elsewhere": "Você está jogando em outra janela ou em outro aparelho", "playHere": "Jogar aqui"},
+  "it": {"waiting": "Il quiz sta per iniziare", "joinCode": "Codice di gioco", "progress": "{n} / {total}", "timesUp": "Tempo scaduto", "correct": "Risposta esatta: {answer}", "leaderboard": "Classifica", "finalResults": "Classifica finale", "thanks": "Grazie per aver giocato!", "join": "Partecipa", "yourName": "Il tuo nome", "answerReceived": "Risposta ricevuta", "waitingForQuestion": "In attesa della prossima domanda", "youAreRight": "Esatto!", "youAreWrong": "Sbagliato", "pointsEarned": {"one": "+{n} punto", "many": "+{n} di punti", "other": "+{n} punti"}, "yourPlace": "Posizione {rank} su {of}", "score": "Punteggio", "reconnecting": "Riconnessione…", "rejected.bad-code": "Questo codice non è di questo quiz", "rejected.name-taken": "Questo nome è già in uso", "rejected.name-invalid": "Scegli un altro nome", "rejected.room-locked": "Il quiz non accetta più nuovi giocatori", "rejected.room-full": "Il quiz è al completo", "rejected.bad-token": "Partecipa di nuovo", "rejected.kicked": "Il conduttore ti ha rimosso dal quiz", "rejected.already-answered": "Hai già risposto", "rejected.too-late": "Troppo tardi: il tempo era scaduto", "rejected.not-open": "Ora non si può rispondere", "rejected.bad-message": "Qualcosa è andato storto. Ricarica la pagina", "rejected.too-fast": "Troppo veloce. Attendi un attimo", "choice": "Risposta {n}: {answer}", "secondsLeft": "Secondi rimanenti", "paused": "In pausa", "noAnswer": "Non hai risposto", "poll": "Un sondaggio: nessuna risposta giusta o sbagliata", "yourAnswer": "La tua risposta", "elsewhere": "Stai giocando in un’altra finestra o su un altro dispositivo", "playHere": "Gioca qui"},
+  "nl": {"waiting": "De quiz begint zo", "joinCode": "Spelcode", "progress": "{n} / {total}", "timesUp": "De tijd is om", "correct": "Goed antwoord: {answer}", "leaderboard": "Tussenstand", "finalResults": "Eindstand", "thanks": "Bedankt voor het meespelen!", "join": "Meedoen", "yourName": "Je naam", "answerReceived": "Antwoord ontvangen", "waitingForQuestion": "Wachten op de volgende vraag", "youAreRight": "Goed!", "youAreWrong": "Fout", "pointsEarned": {"one": "+{n} punt", "other": "+{n} punten"}, "yourPlace": "Plek {rank} van {of}", "score": "Score", "reconnecting": "Opnieuw verbinden…", "rejected.bad-code": "Deze code hoort niet bij deze quiz", "rejected.name-taken": "Deze naam is al bezet", "rejected.name-invalid": "Kies een andere naam", "rejected.room-locked": "De quiz laat geen nieuwe spelers meer toe", "rejected.room-full": "De quiz is vol", "rejected.bad-token": "Doe opnieuw mee", "rejected.kicked": "De quizmaster heeft je verwijderd", "rejected.already-answered": "Je hebt al geantwoord", "rejected.too-late": "Te laat: de tijd was om", "rejected.not-open": "Antwoorden kan nu niet", "rejected.bad-message": "Er ging iets mis. Laad de pagina opnieuw", "rejected.too-fast": "Te snel. Wacht even", "choice": "Keuze {n}: {answer}", "secondsLeft": "Resterende seconden", "paused": "Gepauzeerd", "noAnswer": "Je hebt niet geantwoord", "poll": "Een peiling: geen goed of fout antwoord", "yourAnswer": "Jouw antwoord", "elsewhere": "Je speelt in een ander venster of op een ander apparaat", "playHere": "Hier spelen"},
+  "ko": {"waiting": "퀴즈가 곧 시작됩니다", "joinCode": "참여 코드", "progress": "{n} / {total}", "timesUp": "시간 종료", "correct": "정답: {answer}", "leaderboard": "순위표", "finalResults": "최종 결과", "thanks": "참여해 주셔서 감사합니다!", "join": "참여하기", "yourName": "닉네임", "answerReceived": "답변이 접수되었습니다", "waitingForQuestion": "다음 문제를 기다리는 중", "youAreRight": "정답!", "youAreWrong": "오답", "pointsEarned": {"other": "+{n}점"}, "yourPlace": "{of}명 중 {rank}위", "score": "점수", "reconnecting": "다시 연결하는 중…", "rejected.bad-code": "이 퀴즈의 코드가 아닙니다", "rejected.name-taken": "이미 사용 중인 닉네임입니다", "rejected.name-invalid": "다른 닉네임을 입력하세요", "rejected.room-locked": "이 퀴즈는 더 이상 참여할 수 없습니다", "rejected.room-full": "참여 인원이 가득 찼습니다", "rejected.bad-token": "다시 참여해 주세요", "rejected.kicked": "진행자가 퀴즈에서 내보냈습니다", "rejected.already-answered": "이미 답변했습니다", "rejected.too-late": "너무 늦었습니다: 시간이 끝났습니다", "rejected.not-open": "지금은 답변할 수 없습니다", "rejected.bad-message": "문제가 발생했습니다. 페이지를 새로 고치세요", "rejected.too-fast": "너무 빠릅니다. 잠시 기다려 주세요", "choice": "선택지 {n}: {answer}", "secondsLeft": "남은 시간(초)", "paused": "일시 정지됨", "noAnswer": "답변하지 않았습니다", "poll": "설문 문항입니다(정답 없음)", "yourAnswer": "내 답변", "elsewhere": "다른 창이나 기기에서 플레이 중입니다", "playHere": "여기서 플레이"},
+  "zh-Hans": {"waiting": "测验即将开始", "joinCode": "加入码", "progress": "{n} / {total}", "timesUp": "时间到", "correct": "正确答案：{answer}", "leaderboard": "排行榜", "finalResults": "最终结果", "thanks": "感谢参与！", "join": "加入", "yourName": "你的昵称", "answerReceived": "已收到答案", "waitingForQuestion": "等待下一题", "youAreRight": "答对了！", "youAreWrong": "答错了", "pointsEarned": {"other": "+{n} 分"}, "yourPlace": "第 {rank} 名（共 {of} 人）", "score": "得分", "reconnecting": "正在重新连接…", "rejected.bad-code": "此代码不属于本测验", "rejected.name-taken": "该昵称已被使用", "rejected.name-invalid": "请换一个昵称", "rejected.room-locked": "本测验已停止接受新玩家", "rejected.room-full": "本测验人数已满", "rejected.bad-token": "请重新加入", "rejected.kicked": "主持人已将你移出测验", "rejected.already-answered": "你已经作答", "rejected.too-late": "太迟了：时间已到", "rejected.not-open": "现在不能作答", "rejected.bad-message": "出错了，请刷新页面", "rejected.too-fast": "操作太快，请稍等", "choice": "选项{n}：{answer}", "secondsLeft": "剩余秒数", "paused": "已暂停", "noAnswer": "你没有作答", "poll": "投票题：没有正确答案", "yourAnswer": "你的答案", "elsewhere": "你正在另一个窗口或设备上答题", "playHere": "在这里答题"},
+  "zh-Hant": {"waiting": "測驗即將開始", "joinCode": "加入碼", "progress": "{n} / {total}", "timesUp": "時間到", "correct": "正確答案：{answer}", "leaderboard": "排行榜", "finalResults": "最終結果", "thanks": "感謝參與！", "join": "加入", "yourName": "你的暱稱", "answerReceived": "已收到答案", "waitingForQuestion": "等待下一題", "youAreRight": "答對了！", "youAreWrong": "答錯了", "pointsEarned": {"other": "+{n} 分"}, "yourPlace": "第 {rank} 名（共 {of} 人）", "score": "得分", "reconnecting": "正在重新連線…", "rejected.bad-code": "這個代碼不屬於本測驗", "rejected.name-taken": "這個暱稱已有人使用", "rejected.name-invalid": "請換一個暱稱", "rejected.room-locked": "本測驗已停止接受新玩家", "rejected.room-full": "本測驗人數已滿", "rejected.bad-token": "請重新加入", "rejected.kicked": "主持人已將你移出測驗", "rejected.already-answered": "你已經作答", "rejected.too-late": "太遲了：時間已到", "rejected.not-open": "現在無法作答", "rejected.bad-message": "發生錯誤，請重新整理頁面", "rejected.too-fast": "操作太快，請稍候", "choice": "選項{n}：{answer}", "secondsLeft": "剩餘秒數", "paused": "已暫停", "noAnswer": "你沒有作答", "poll": "投票題：沒有正確答案", "yourAnswer": "你的答案", "elsewhere": "你正在另一個視窗或裝置上答題", "playHere": "在這裡答題"},
+  "ar": {"waiting": "في انتظار بدء المسابقة", "joinCode": "رمز الانضمام", "progress": "{n} / {total}", "timesUp": "انتهى الوقت", "correct": "الإجابة الصحيحة: {answer}", "leaderboard": "لوحة الصدارة", "finalResults": "النتائج النهائية", "thanks": "شكرًا على المشاركة!", "join": "انضم", "yourName": "اسمك", "answerReceived": "تم استلام إجابتك", "waitingForQuestion": "في انتظار السؤال التالي", "youAreRight": "إجابة صحيحة!", "youAreWrong": "إجابة خاطئة", "pointsEarned": {"zero": "+{n} نقطة", "one": "+{n} نقطة", "two": "+{n} نقطتان", "few": "+{n} نقاط", "many": "+{n} نقطةً", "other": "+{n} نقطة"}, "yourPlace": "المركز {rank} من {of}", "score": "النقاط", "reconnecting": "جارٍ إعادة الاتصال…", "rejected.bad-code": "هذا الرمز لا يخص هذه المسابقة", "rejected.name-taken": "هذا الاسم مستخدم بالفعل", "rejected.name-invalid": "يرجى اختيار اسم آخر", "rejected.room-locked": "المسابقة لا تقبل لاعبين جددًا", "rejected.room-full": "المسابقة ممتلئة", "rejected.bad-token": "يرجى الانضمام مرة أخرى", "rejected.kicked": "أزالك المقدّم من المسابقة", "rejected.already-answered": "لقد أجبت بالفعل", "rejected.too-late": "فات الأوان: انتهى الوقت", "rejected.not-open": "لا يمكن الإجابة الآن", "rejected.bad-message": "حدث خطأ ما. يرجى إعادة تحميل الصفحة", "rejected.too-fast": "سريع جدًا. يرجى الانتظار قليلًا", "choice": "الخيار {n}: {answer}", "secondsLeft": "الثواني المتبقية", "paused": "متوقف مؤقتًا", "noAnswer": "لم تُجب", "poll": "استطلاع رأي: لا توجد إجابة صحيحة أو خاطئة", "yourAnswer": "إجابتك", "elsewhere": "أنت تلعب في نافذة أخرى أو على جهاز آخر", "playHere": "العب هنا"},
+  "he": {"waiting": "החידון יתחיל בקרוב", "joinCode": "קוד הצטרפות", "progress": "{n} / {total}", "timesUp": "הזמן נגמר", "correct": "התשובה הנכונה: {answer}", "leaderboard": "טבלת המובילים", "finalResults": "תוצאות סופיות", "thanks": "תודה שהשתתפתם!", "join": "הצטרפות", "yourName": "השם שלך", "answerReceived": "התשובה התקבלה", "waitingForQuestion": "ממתינים לשאלה הבאה", "youAreRight": "נכון!", "youAreWrong": "לא נכון", "pointsEarned": {"one": "+{n} נקודה", "two": "+{n} נקודות", "many": "+{n} נקודות", "other": "+{n} נקודות"}, "yourPlace": "מקום {rank} מתוך {of}", "score": "ניקוד", "reconnecting": "מתחברים מחדש…", "rejected.bad-code": "הקוד הזה לא שייך לחידון הזה", "rejected.name-taken": "השם הזה כבר תפוס", "rejected.name-invalid": "נא לבחור שם אחר", "rejected.room-locked": "החידון לא מקבל שחקנים חדשים", "rejected.room-full": "החידון מלא", "rejected.bad-token": "נא להצטרף מחדש", "rejected.kicked": "הוצאת מהחידון על ידי המנחה", "rejected.already-answered": "כבר נשלחה תשובה", "rejected.too-late": "מאוחר מדי: הזמן נגמר", "rejected.not-open": "אי אפשר לענות עכשיו", "rejected.bad-message": "משהו השתבש. נא לרענן את הדף", "rejected.too-fast": "מהר מדי. נא להמתין רגע", "choice": "אפשרות {n}: {answer}", "secondsLeft": "שניות שנותרו", "paused": "מושהה", "noAnswer": "לא נשלחה תשובה", "poll": "סקר: אין תשובה נכונה או שגויה", "yourAnswer": "התשובה שלך", "elsewhere": "המשחק פתוח בחלון אחר או במכשיר אחר", "playHere": "לשחק כאן"},
+  "th": {"waiting": "ควิซกำลังจะเริ่ม", "joinCode": "รหัสเข้าร่วม", "progress": "{n} / {total}", "timesUp": "หมดเวลา", "correct": "คำตอบที่ถูก: {answer}", "leaderboard": "กระดานคะแนน", "finalResults": "ผลการแข่งขัน", "thanks": "ขอบคุณที่ร่วมเล่น!", "join": "เข้าร่วม", "yourName": "ชื่อของคุณ", "answerReceived": "ได้รับคำตอบแล้ว", "waitingForQuestion": "รอคำถามถัดไป", "youAreRight": "ถูกต้อง!", "youAreWrong": "ผิด", "pointsEarned": {"other": "+{n} คะแนน"}, "yourPlace": "อันดับ {rank} จาก {of}", "score": "คะแนน", "reconnecting": "กำลังเชื่อมต่อใหม่…", "rejected.bad-code": "รหัสนี้ไม่ใช่ของควิซนี้", "rejected.name-taken": "ชื่อนี้มีคนใช้แล้ว", "rejected.name-invalid": "โปรดเลือกชื่ออื่น", "rejected.room-locked": "ควิซนี้ไม่รับผู้เล่นใหม่แล้ว", "rejected.room-full": "ควิซนี้เต็มแล้ว", "rejected.bad-token": "โปรดเข้าร่วมอีกครั้ง", "rejected.kicked": "ผู้ดำเนินรายการนำคุณออกจากควิซ", "rejected.already-answered": "คุณตอบไปแล้ว", "rejected.too-late": "ช้าไป: หมดเวลาแล้ว", "rejected.not-open": "ตอนนี้ยังตอบไม่ได้", "rejected.bad-message": "เกิดข้อผิดพลาด โปรดโหลดหน้าใหม่", "rejected.too-fast": "เร็วเกินไป โปรดรอสักครู่", "choice": "ตัวเลือกที่ {n}: {answer}", "secondsLeft": "วินาทีที่เหลือ", "paused": "หยุดชั่วคราว", "noAnswer": "คุณไม่ได้ตอบ", "poll": "แบบสำรวจ: ไม่มีคำตอบที่ถูกหรือผิด", "yourAnswer": "คำตอบของคุณ", "elsewhere": "คุณกำลังเล่นอยู่ในหน้าต่างอื่นหรืออุปกรณ์อื่น", "playHere": "เล่นที่นี่"},
+  "hi": {"waiting": "क्विज़ जल्द ही शुरू होगा", "joinCode": "जुड़ने का कोड", "progress": "{n} / {total}", "timesUp": "समय समाप्त", "correct": "सही जवाब: {answer}", "leaderboard": "लीडरबोर्ड", "finalResults": "अंतिम परिणाम", "thanks": "खेलने के लिए धन्यवाद!", "join": "जुड़ें", "yourName": "आपका नाम", "answerReceived": "जवाब मिल गया", "waitingForQuestion": "अगले सवाल का इंतज़ार", "youAreRight": "सही!", "youAreWrong": "गलत", "pointsEarned": {"other": "+{n} अंक"}, "yourPlace": "{of} में से स्थान {rank}", "score": "स्कोर", "reconnecting": "फिर से जोड़ा जा रहा है…", "rejected.bad-code": "यह कोड इस क्विज़ का नहीं है", "rejected.name-taken": "यह नाम पहले से लिया जा चुका है", "rejected.name-invalid": "कृपया कोई दूसरा नाम चुनें", "rejected.room-locked": "यह क्विज़ अब नए खिलाड़ी नहीं ले रहा", "rejected.room-full": "क्विज़ भर गया है", "rejected.bad-token": "कृपया फिर से जुड़ें", "rejected.kicked": "होस्ट ने आपको क्विज़ से हटा दिया", "rejected.already-answered": "आप पहले ही जवाब दे चुके हैं", "rejected.too-late": "बहुत देर हो गई: समय समाप्त", "rejected.not-open": "अभी जवाब नहीं दिया जा सकता", "rejected.bad-message": "कुछ गलत हुआ। कृपया पेज फिर से लोड करें", "rejected.too-fast": "बहुत तेज़। कृपया थोड़ा रुकें", "choice": "विकल्प {n}: {answer}", "secondsLeft": "शेष सेकंड", "paused": "रुका हुआ", "noAnswer": "आपने उत्तर नहीं दिया", "poll": "एक सर्वेक्षण: कोई सही या गलत उत्तर नहीं", "yourAnswer": "आपका उत्तर", "elsewhere": "आप किसी दूसरी विंडो या डिवाइस पर खेल रहे हैं", "playHere": "यहाँ खेलें"},
+};
 
 """#),
     ]

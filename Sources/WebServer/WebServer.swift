@@ -56,6 +56,9 @@ public final class WebServer {
     public let configuration: WebServerConfiguration
     /// The port listened on (the kernel's pick when the configuration said 0).
     public let port: Int
+    /// The configuration's `allowedOrigins`, changeable once the port is known (a page's
+    /// origin names the port, which the kernel picks for port 0).
+    public var allowedOrigins: [String]
 
     /// Counts since start, for the bench, the log and tests.
     public struct Statistics: Sendable {
@@ -90,6 +93,7 @@ public final class WebServer {
     public init(loop: EventLoop, configuration: WebServerConfiguration) throws(SystemError) {
         self.loop = loop
         self.configuration = configuration
+        allowedOrigins = configuration.allowedOrigins
         let address = configuration.address
         let family: Int32
         switch address.host {
@@ -419,7 +423,7 @@ public final class WebServer {
 
     private func upgrade(_ conn: Connection, _ head: HTTPRequestHead, remainder: [UInt8]) {
         let origin = head.value("Origin")
-        if let origin, !configuration.allowedOrigins.contains(where: { $0.lowercased() == origin.lowercased() }) {
+        if let origin, !allowedOrigins.contains(where: { $0.lowercased() == origin.lowercased() }) {
             Log.info("web: \(conn.remote): WebSocket from the page of another origin \(Escaping.quoted(origin)); refused (403)")
             return refuse(conn, .forbidden)
         }

@@ -1,5 +1,6 @@
 import Kiosk
 import MQTT
+import QuizContract
 import Platform
 import TestSupport
 import Testing
@@ -105,5 +106,38 @@ import Testing
         // One connection delivers in order: had an unchanged document been sent again, it
         // would have come before the changed one.
         #expect(got == [first, doc.json], "\(got.map { String(decoding: $0, as: UTF8.self) })")
+    }
+
+    /// The host's retained presence reaches the sink as it says: false, true, and nil when the
+    /// topic is cleared; a presence that is not one is a log line and changes nothing.
+    @Test func theHostsPresenceReachesTheSinkAndABadOneIsIgnored() throws {
+        let broker = try LocalBroker()
+        try broker.start()
+        let loop = EventLoop(clock: VirtualClock())
+        let sink = RecordingSink()
+        var url = broker.url
+        url.room = "host-room-\(UInt32.random(in: 0...UInt32.max))"
+        let s = try MQTTSource(broker: url, screen: "tv-1")
+        let log = LogCapture(containing: s.hostTopic)
+        let host = try MQTTClient(.init(broker: broker.url, clientID: "host-\(UInt32.random(in: 0...UInt32.max))"), loop: loop)
+        host.start()
+        defer { host.stop() }
+        #expect(loop.run(until: { host.state == .connected }, timeout: 5))
+        func say(_ payload: [UInt8]) {
+            _ = host.publish(.init(topic: s.hostTopic, payload: payload, qos: 1, retain: true))
+        }
+        say(HostPresence(online: false).json)   // retained before the screen starts: its will
+        try s.start(on: loop, sink: sink)
+        defer { s.stop() }
+        #expect(loop.run(until: { sink.hosts == [false] }, timeout: 5), "the retained will on subscribe: \(sink.hosts)")
+        say(HostPresence(online: true, since: 1_800_000_000, url: "http://10.0.0.2:8080").json)
+        #expect(loop.run(until: { sink.hosts.count == 2 }, timeout: 5))
+        #expect(sink.hosts.last == true)
+        say(Array(#"{"online":"yes"}"#.utf8))
+        say(Array("not json".utf8))
+        say([])
+        #expect(loop.run(until: { sink.hosts.count == 3 }, timeout: 5))
+        #expect(sink.hosts == [false, true, nil], "the two bad ones changed nothing")
+        #expect(log.lines(containing: "ignored").count == 2, "\(log.all)")
     }
 }

@@ -16,4 +16,6 @@ final class RecordingSink: StateSink {
         store.reject(reason, from: origin)
     }
     func controllerLink(online: Bool) { links.append(online) }
+    var hosts: [Bool?] = []
+    func hostPresence(online: Bool?) { hosts.append(online) }
 }

@@ -1,6 +1,7 @@
 import Glibc
 import MQTT
 import Platform
+import QuizContract
 import TestSupport
 import Testing
 
@@ -109,6 +110,7 @@ import Testing
         let none = try Child(["doctor", "--config", "/dev/null", "--headless", "--source", source])
         #expect(await none.wait(timeout: 30) != nil)
         #expect(none.stdout.contains(#"WARN  screens: no screen has said it is in room "room": is the service running"#), "\(none.stdout)")
+        #expect(none.stdout.contains(#"SKIP  host: no host has said it runs room "room""#), "\(none.stdout)")
 
         let pub = try Publisher(broker.url, room: "room")
         let documents = [
@@ -121,9 +123,11 @@ import Testing
         for (id, json) in documents {
             #expect(pub.publish(Array(json.utf8), on: BrokerURL.presenceTopic(room: "room", screen: id)))
         }
+        #expect(pub.publish(Array(#"{"online":false}"#.utf8), on: BrokerURL.hostTopic(room: "room")))
         let c = try Child(["doctor", "--config", "/dev/null", "--headless", "--source", source])
         #expect(await c.wait(timeout: 30) != nil)
         let out = c.stdout
+        #expect(out.contains(#"WARN  host: offline (its last word to the broker): the screens show "host offline""#), "\(out)")
         #expect(out.contains(#"PASS  screen "tv-1": online, showing the question (revision 7), "HDMI-A-1" 1920x1080, 3 missed vblanks, version "0.1.0""#), "\(out)")
         #expect(out.contains(#"WARN  screen "tv-2": offline (its last word to the broker)"#), "\(out)")
         #expect(out.contains(#"WARN  screen "tv-3": online, "HDMI-A-2" 3840x2160, 600 missed vblanks, 1 message rejected (its log says why): frames late on "HDMI-A-2""#), "\(out)")
@@ -132,5 +136,17 @@ import Testing
         #expect(!out.contains("\u{1b}"), "no raw escape reaches the terminal")
         #expect(out.split(separator: "\n").filter { $0.hasPrefix("PASS  x") }.isEmpty, "no forged line")
         #expect(c.status == 0, "a screen's trouble does not keep this one dark")
+    }
+
+    @Test func aRunningHostIsListedWithItsPlayersPage() async throws {
+        let broker = try LocalBroker()
+        try broker.start()
+        defer { broker.stop() }
+        let pub = try Publisher(broker.url, room: "room")
+        let doc = HostPresence(online: true, since: 1_800_000_000, url: "http://192.168.1.20:8080/j/482113")
+        #expect(pub.publish(doc.json, on: BrokerURL.hostTopic(room: "room")))
+        let c = try Child(["doctor", "--config", "/dev/null", "--headless", "--source", "mqtt://127.0.0.1:\(broker.port)/room"])
+        #expect(await c.wait(timeout: 30) != nil)
+        #expect(c.stdout.contains(#"PASS  host: online, since 2027-01-15T08:00:00Z, players at "http://192.168.1.20:8080/j/482113""#), "\(c.stdout)")
     }
 }

@@ -302,6 +302,21 @@ import Testing
         #expect(RoomLocale.of(QuizState(title: "Quiz", locale: "fr"))?.language == .fr)
     }
 
+    /// The host-offline mark says so in the room's language, in the same corner as the
+    /// controller's; without the broker only the controller's shows (nothing is known then).
+    @Test func theHostOfflineMarkAndWhichWins() throws {
+        let r = SceneRenderer(fonts: try TestFonts.load())
+        func marks(_ s: QuizState, _ o: ScreenOverlay) -> [String] {
+            Self.texts(r.describe(SceneFrame(state: s, width: 1920, height: 1080, now: Self.now, overlay: o)), .offline).compactMap(\.text)
+        }
+        #expect(marks(ShowStates.english2, ScreenOverlay(hostOffline: true)) == ["Host offline"])
+        #expect(marks(ShowStates.english2, ScreenOverlay(controllerOffline: true, hostOffline: true)) == ["Controller offline"])
+        #expect(marks(ShowStates.english2, ScreenOverlay()) == [])
+        var de = ShowStates.english2
+        de.locale = "de"
+        #expect(marks(de, ScreenOverlay(hostOffline: true)) == ["Spielleitung offline"])
+    }
+
     /// The description is the drawing: rendering the items gives the frame, and the JSON has
     /// the shape the issue asks for.
     @Test func theJSONHasTheIssuesShape() throws {

@@ -5,10 +5,10 @@ import TestSupport
 import Testing
 
 /// Rooms in other languages, each with its own words on screen (German, Korean, Traditional
-/// Chinese; a Japanese leaderboard): the question, the reveal and the standings at 1080p and
-/// portrait, compared pixel for pixel with references that were looked at when recorded.
-/// (Arabic, Hebrew, Thai and Hindi rooms are recorded once bidirectional text and their
-/// scripts' fonts are in.)
+/// Chinese, Arabic and Hebrew mirrored, Thai, Hindi; a Japanese leaderboard): the question, the
+/// reveal and the standings at 1080p and portrait, compared pixel for pixel with references that
+/// were looked at when recorded. The right-to-left rooms carry numbers and a Latin word inside
+/// their text, which must keep their left-to-right order.
 @Suite struct SceneLanguageGoldenTests {
     static let now = ShowStates.now
 
@@ -28,6 +28,18 @@ import Testing
              choices: ["토성", "목성", "천왕성", "해왕성"], names: ["퀴즈왕", "김민준", "이서연", "박지호", "Alex", "최유나"]),
         Room(tag: "zh-TW", title: "週五益智問答之夜", question: "太陽系中已知衛星最多的行星是？",
              choices: ["土星", "木星", "天王星", "海王星"], names: ["問答高手", "陳小明", "林美玲", "王大偉", "Alex", "張雅婷"]),
+        Room(tag: "ar", title: "ليلة المسابقات", question: "في أي عام سقط جدار برلين (Berlin)؟",
+             choices: ["عام 1989", "عام 1991", "عام 1961", "عام 2001"],
+             names: ["فريق 2024", "أحمد", "ليلى", "Alex", "نور الهدى", "الأبطال"]),
+        Room(tag: "he", title: "ערב חידונים", question: "באיזו שנה נפלה חומת ברלין (Berlin)?",
+             choices: ["שנת 1989", "שנת 1991", "שנת 1961", "שנת 2001"],
+             names: ["צוות 42", "דנה", "יוסי", "Alex", "מיכל", "האלופים"]),
+        Room(tag: "th", title: "คืนตอบคำถามวันศุกร์", question: "ดาวเคราะห์ดวงใดในระบบสุริยะมีดวงจันทร์ที่รู้จักมากที่สุด",
+             choices: ["ดาวเสาร์", "ดาวพฤหัสบดี", "ดาวยูเรนัส", "ดาวเนปจูน"],
+             names: ["ทีมแมวเหมียว", "สมชาย", "สุดารัตน์", "Alex", "ปรีชา", "มาลี"]),
+        Room(tag: "hi", title: "शुक्रवार की क्विज़ रात", question: "सौरमंडल में किस ग्रह के सबसे अधिक ज्ञात चंद्रमा हैं?",
+             choices: ["शनि", "बृहस्पति", "अरुण", "वरुण"],
+             names: ["क्विज़ सम्राट", "प्रियंका", "राहुल", "Alex", "श्रद्धा", "विक्रम"]),
     ]
 
     static func question(_ r: Room) -> QuizState {

@@ -28,6 +28,7 @@ public final class MQTTSource: StateSource {
     public var description: String { broker.description }
     public var stateTopic: String { BrokerURL.stateTopic(room: room) }
     public var presenceTopic: String { BrokerURL.presenceTopic(room: room, screen: screen) }
+    public var hostTopic: String { BrokerURL.hostTopic(room: room) }
     public private(set) var client: MQTTClient?
 
     private weak var sink: StateSink?
@@ -73,6 +74,7 @@ public final class MQTTSource: StateSource {
         let topic = stateTopic
         var oversized: Int?
         let room = self.room
+        let hostTopic = self.hostTopic
         client.onOversized = { t, size in oversized = size }
         client.onMessage = { [weak self] t, payload, _ in
             let size = oversized ?? payload.count
@@ -86,6 +88,7 @@ public final class MQTTSource: StateSource {
                 }
                 return
             }
+            if t == hostTopic { self?.hostPresence(payload, size: size); return }
             guard t == topic else { return }
             if size > StateDecoder.maxBytes {
                 self?.sink?.reject("message is \(size) bytes, over the \(StateDecoder.maxBytes)-byte limit", from: t)
@@ -96,6 +99,7 @@ public final class MQTTSource: StateSource {
         client.onConnected = { [weak self] in self?.linkUp() }
         client.onDisconnected = { [weak self] _ in self?.linkDown() }
         client.subscribe(topic, qos: 1)
+        client.subscribe(hostTopic, qos: 1)
         if withPictures { client.subscribe(BrokerURL.mediaFilter(room: room), qos: 1) }
         Log.info("\(description): subscribing to \(topic) as screen \(screen)")
         client.start()
@@ -134,6 +138,19 @@ public final class MQTTSource: StateSource {
                 self.offlineReported = true
                 self.sink?.controllerLink(online: false)
             }
+        }
+    }
+
+    /// The host's presence: a bad one is one line and changes nothing (the mark stays as it was).
+    private func hostPresence(_ payload: [UInt8], size: Int) {
+        guard size <= 4096 else {
+            Log.warning("\(hostTopic): host presence of \(size) bytes ignored (over 4096)")
+            return
+        }
+        do {
+            sink?.hostPresence(online: try HostPresence.decode(payload)?.online)
+        } catch {
+            Log.warning("\(hostTopic): \(error.message); ignored")
         }
     }
 

@@ -54,8 +54,16 @@ enum CLI {
                         the screen would stay dark
           layout --text TEXT --width PX [--size PX] [--bold] [--json] [--fonts DIR] [--font FILE]...
                         print the lines the renderer would draw (--json: widths and each run's font)
-          host QUIZ.json --broker URL --room ROOM [--scores FILE] [--password-file FILE] [--cafile FILE]
-                        run a quiz from the terminal: each step is published to the room's screens
+          host QUIZ.json --broker URL --room ROOM [--players [ADDR:]PORT|off] [--public-url URL] [--data DIR]
+               [--new-run] [--max-players N] [--scores FILE] [--fonts DIR] [--password-file FILE] [--cafile FILE]
+                        a quiz night: the quiz runs from the terminal's keys, each step is published to
+                        the room's screens; phones join and answer on the players' port (default
+                        0.0.0.0:8080; the QR code: --public-url, default http://<first IPv4>:<port>/j/CODE;
+                        the console: …/host#SECRET); the night is kept in DIR (default $STATE_DIRECTORY,
+                        else $XDG_STATE_HOME/quizkiosk, else ~/.local/state/quizkiosk): the same quiz
+                        started again resumes its run; --new-run starts afresh; at most N players (2000)
+          host QUIZ.json --export FILE.csv [--data DIR]
+                        the night's results (per player: each question's choice and points, the total)
           publish --broker URL --room ROOM (STATE.json | - | --clear) [--raw] [--password-file FILE]
                         publish one state (retained) to the room
           bench [--frames N] | bench --mqtt [--updates N] [--size WxH]
@@ -65,6 +73,10 @@ enum CLI {
           bench --soak [--updates N]
                         100,000 varied updates through the stdin source with size changes: memory,
                         file descriptors, last frame
+          bench --players N [--processes K]
+                        N simulated phones on a host over real WebSockets (loopback, a private
+                        mosquitto): all join, then all answer one question within a second; ack and
+                        TV-count latency, the host's CPU and memory per phone, beside the goals
           bench --loop [--sockets N] [--passes K]
                         the event loop's wakeup with N idle sockets watched (epoll beside poll),
                         memory per WebSocket connection, a burst of N messages answered
@@ -101,6 +113,7 @@ enum CLI {
                 if rest.contains("--mqtt") { return try MQTTBench.run(rest) }
                 if rest.contains("--soak") { return try SoakBench.run(rest) }
                 if rest.contains("--loop") { return try LoopBench.run(rest) }
+                if rest.contains("--players") { return try PlayersBench.run(rest) }
                 return try BenchCommand.run(rest)
             case "bench-child": return try BenchCommand.child(rest)
             case "help", "--help", "-h":

@@ -48,6 +48,32 @@ extension DoctorCommand {
         }
         return Result(verdict: .pass, what: what, detail: detail)
     }
+
+    /// The host's line, from its retained presence: PASS while it says it runs, WARN when its
+    /// last will says it is gone (the screens show "host offline"), SKIP when the room has
+    /// never had a host (states published by hand).
+    static func hostResult(room: String, _ bytes: [UInt8]?) -> Result {
+        let what = "host"
+        guard let bytes, !bytes.isEmpty else {
+            return Result(verdict: .skip, what: what, detail: "no host has said it runs room \(Escaping.quoted(room)) (fine when states are published by hand)")
+        }
+        let p: HostPresence
+        do {
+            guard let decoded = try HostPresence.decode(bytes) else {
+                return Result(verdict: .skip, what: what, detail: "no host has said it runs room \(Escaping.quoted(room))")
+            }
+            p = decoded
+        } catch {
+            return Result(verdict: .warn, what: what, detail: "unreadable presence: \(Escaping.escaped(error.message))")
+        }
+        guard p.online else {
+            return Result(verdict: .warn, what: what, detail: "offline (its last word to the broker): the screens show \"host offline\"; is quizkiosk host (or quizkiosk-host.service) running?")
+        }
+        var parts = ["online"]
+        if let since = p.since { parts.append("since \(RFC3339.format(Double(since)))") }
+        if let url = p.url { parts.append("players at \(Escaping.quoted(url, max: 200))") }
+        return Result(verdict: .pass, what: what, detail: parts.joined(separator: ", "))
+    }
 }
 
 /// The room's screens as doctor's broker connection hears them: their retained presences,
@@ -62,6 +88,8 @@ final class RoomScreens {
     /// list refuses it leaves the deadline to end the wait.
     private let probe: String
     private var documents: [String: [UInt8]] = [:]
+    private let hostTopic: String
+    private var hostDocument: [UInt8]?
     private(set) var complete = false
 
     /// Subscribes on `client` (before it starts: subscriptions are sent on connecting).
@@ -70,11 +98,15 @@ final class RoomScreens {
         self.client = client
         prefix = BrokerURL.presenceTopic(room: room, screen: "")
         probe = "quizkiosk/\(room)/doctor/\(clientID)"
+        hostTopic = BrokerURL.hostTopic(room: room)
         client.subscribe(prefix + "+")
+        client.subscribe(hostTopic)
         client.subscribe(probe, qos: 0)
         client.onMessage = { [unowned self] topic, payload, _ in
             if topic == self.probe {
                 self.complete = true
+            } else if topic == self.hostTopic {
+                self.hostDocument = payload
             } else if topic.hasPrefix(self.prefix), !payload.isEmpty {
                 self.documents[String(topic.dropFirst(self.prefix.count))] = payload
             }
@@ -89,6 +121,10 @@ final class RoomScreens {
     /// A line for each screen heard (at most `DoctorCommand.maxScreensListed`), or a warning
     /// that none has said it is in the room.
     func results(listened timeout: Double) -> [DoctorCommand.Result] {
+        [DoctorCommand.hostResult(room: room, hostDocument)] + screenResults(listened: timeout)
+    }
+
+    private func screenResults(listened timeout: Double) -> [DoctorCommand.Result] {
         let quotedRoom = Escaping.quoted(room)
         guard !documents.isEmpty else {
             return [.init(verdict: .warn, what: "screens", detail: "no screen has said it is in room \(quotedRoom)"

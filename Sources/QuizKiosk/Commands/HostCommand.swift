@@ -1,30 +1,63 @@
 import Glibc
+import HostService
 import MQTT
+import NightStore
+import Pictures
 import Platform
+import PlayersContract
 import QuizContract
 import QuizHost
+import Renderer
+import WebServer
 
-/// `quizkiosk host QUIZ.json --broker URL --room ROOM`: runs a quiz from a file in the
-/// terminal. Each step (keys: next, reveal, leaderboard, back, quit) is published retained on
-/// the room's state topic with a growing revision; a question carries `endsAt`, so every screen
-/// counts down on its own clock. After a reconnection the current state is published again
-/// (a broker without persistence forgets retained messages when it restarts).
+/// `quizkiosk host QUIZ.json --broker URL --room ROOM`: a quiz night. The quiz runs from the
+/// terminal's keys (next, reveal, leaderboard, back, quit); each step is published retained on
+/// the room's state topic with a growing revision, a question with `endsAt`, so every screen
+/// counts down on its own clock. The players' phones join on the players' port (`--players`,
+/// docs/players.md) and answer there, judged on this box's clock; the TV's state carries the
+/// players, the answered counts, the answer counts and the standings. The night is kept in
+/// `--data DIR`: a host killed and started again with the same quiz resumes the same run.
 enum HostCommand {
-    static let options = BrokerOptions.options.union(["--broker", "--room", "--scores"])
+    static let options = BrokerOptions.options.union(["--broker", "--room", "--scores", "--players", "--public-url", "--data", "--export",
+                                                      "--max-players", "--fonts"])
+    static let flags: Set<String> = ["--new-run"]
+    static let defaultPlayers = "0.0.0.0:8080"
 
     static func run(_ argv: [String]) throws -> Int32 {
-        let args = try Arguments(argv, options: options, maxPositional: 1)
+        let args = try Arguments(argv, options: options, flags: flags, maxPositional: 1)
         Log.prefixes = false  // a command for people at a terminal, not a journald service
         guard let path = args.positional.first else {
             throw UsageError(message: "host needs a quiz file: quizkiosk host QUIZ.json --broker URL --room ROOM")
         }
-        let (url, room) = try BrokerOptions.brokerAndRoom(args)
+        // The broker first (a wrong option is said before a file is read), except for an
+        // export, which needs none.
+        let broker = args.value("--export") == nil ? try BrokerOptions.brokerAndRoom(args) : nil
+        let players = try playersAddress(args)
+        let maxPlayers = try args.value("--max-players").map { t throws(UsageError) in
+            guard let n = Int(t), (1...100_000).contains(n) else { throw UsageError(message: "--max-players \(t): expected 1…100000") }
+            return n
+        } ?? 2000
+        if let given = args.value("--public-url") {
+            guard players != nil else { throw UsageError(message: "--public-url is for the players' port (--players is off)") }
+            if let why = PlayersAddress.checkPublicURL(given) { throw UsageError(message: "--public-url \(given): \(why)") }
+        }
         let quiz: QuizFile
         do {
             quiz = try QuizFile.load(path)
         } catch {
             throw CLIError(error.message)
         }
+        // The run is named by the file's bytes: an edited quiz is another quiz.
+        let quizSHA256: String
+        do {
+            quizSHA256 = SHA256.hex(try Files.read(path, limit: QuizFile.maxBytes))
+        } catch {
+            throw CLIError("\(path): \(error.message)")
+        }
+        let data = try dataDirectory(args)
+        if let csv = args.value("--export") { return try export(quiz: quiz, sha256: quizSHA256, data: data, to: csv) }
+
+        guard let (url, room) = broker else { return 2 }
         let pictures: QuizPictures
         do {
             pictures = try QuizPictures.load(quiz, quizPath: path)
@@ -33,28 +66,99 @@ enum HostCommand {
             for line in error.message.split(separator: "\n") { CLI.printError("quizkiosk: \(line)") }
             return 1
         }
-        let scoresPath = args.value("--scores")
-        var session = HostSession(quiz: quiz, startedAt: Clock.now())
+
+        let store: NightStore
+        let opened: NightStore.OpenedRun
+        let secret: String
+        do {
+            store = try NightStore(directory: data)
+            var random = SystemRandomNumberGenerator()
+            let code = quiz.joinCode ?? (players != nil ? HostSession.newJoinCode(using: &random) : nil)
+            opened = try store.openRun(quiz: quiz, quizSHA256: quizSHA256, now: Clock.now(), newRun: args.has("--new-run"), joinCode: code)
+            secret = try store.hostSecret()
+        } catch {
+            throw CLIError(error.message)
+        }
+        var session = opened.session
         session.pictures = pictures.byQuestion
+        session.servesPlayers = players != nil
+        session.maxPlayers = maxPlayers
+        let scoresPath = args.value("--scores")
         if let scoresPath { loadScores(scoresPath, into: &session, report: { Console.err($0) }) }
 
         let loop = EventLoop()
         let signals = try SignalWatch()
-        let publisher = try RetainedPublisher(.init(broker: url, clientID: "quizkiosk-host-\(getpid())", caFile: args.value("--cafile")),
-                                              loop: loop)
+        let hostTopic = "quizkiosk/\(room)/host"
+        var mqtt = MQTTClient.Configuration(broker: url, clientID: "quizkiosk-host-\(getpid())", caFile: args.value("--cafile"))
+        // The room sees the host: online while it runs, offline (the broker's last will) when it
+        // vanishes without a goodbye.
+        mqtt.will = .init(topic: hostTopic, payload: Array(#"{"online":false}"#.utf8), qos: 1, retain: true)
+        let publisher = try RetainedPublisher(mqtt, loop: loop)
         let topic = BrokerURL.stateTopic(room: room)
         let ui = HostTerminal(loop: loop)
+        var options = HostService.Options()
+        options.hostSecret = secret
+        let service = HostService(loop: loop, session: session, journal: store, options: options, canDraw: nameCheck(args))
 
-        func show() {
-            ui.line("[\(session.revision)] \(session.summary(now: Clock.now()))")
-            if !publisher.retain(StateEncoder.encode(session.state()), on: topic), publisher.client.state != .connecting {
-                ui.line("  (broker unreachable: revision \(session.revision) is sent when it is back)")
+        ui.line("QuizKiosk host — \(quiz.title): \(quiz.questions.count) questions, room \(room) on \(url)")
+        if opened.resumed {
+            ui.line("night: run \(session.quizId) resumed from \(store.path) (\(session.inRoom) players, from revision \(session.revision))")
+        } else {
+            ui.line("night: new run \(session.quizId) in \(store.path)")
+        }
+        if let players {
+            let limit = OpenFileLimit.raise()
+            if limit < maxPlayers + 64 {
+                Log.warning("open files: the limit is \(limit): fewer than --max-players \(maxPlayers) phones can connect (raise LimitNOFILE / ulimit -n)")
+            }
+            let server: WebServer
+            do {
+                server = try service.servePlayers(PlayerRoutes.configuration(address: players, origins: []))
+            } catch {
+                throw CLIError("--players \(players): \(error.message)")
+            }
+            let address = PlayersAddress(given: args.value("--public-url"), listen: players, port: server.port,
+                                         interfaces: PlayersAddress.localIPv4Addresses())
+            server.allowedOrigins = address.allowedOrigins
+            service.update { s in
+                s.joinURL = address.publicURL + "/j/" + (s.joinCode ?? "")
+            }
+            let shown = players.description.split(separator: ":").dropLast().joined(separator: ":")
+            ui.line("players: listening on \(shown):\(server.port)")
+            let join = address.publicURL + "/j/" + (service.session.joinCode ?? "")
+            ui.line("players: join at \(join)" + (service.session.joinCode.map { " (code \($0))" } ?? ""))
+            if address.isLoopbackOnly, args.value("--public-url") == nil {
+                let why = players.description.hasPrefix("127.") ? "listening on loopback" : "no network address found"
+                ui.line("  (\(why): only this machine can open it; --public-url URL sets what the QR code says)")
+            }
+            ui.line("host console: \(address.publicURL)/host#\(secret)")
+        }
+
+        service.publishState = { state in publisher.retain(StateEncoder.encode(state), on: topic) }
+        func updateStatus() {
+            let s = service.session
+            let now = Clock.now()
+            var parts: [String] = []
+            if let left = s.secondsLeft(now: now) { parts.append(left > 0 ? "⏱ \(Int(left.rounded(.up))) s left" : "⏱ time is up — r reveals") }
+            if players != nil {
+                if case .question(let i) = s.position { parts.append("\(s.answeredCount(i)) / \(s.inRoom) answered") } else { parts.append("\(s.inRoom) players") }
+            }
+            if !publisher.isConnected { parts.append("broker unreachable") }
+            ui.setStatus(parts.isEmpty ? nil : parts.joined(separator: " · "))
+        }
+        service.onStep = { state in
+            ui.line("[\(state.revision ?? 0)] \(service.session.summary(now: Clock.now()))")
+            if !publisher.isConnected, publisher.client.state != .connecting {
+                ui.line("  (broker unreachable: revision \(state.revision ?? 0) is sent when it is back)")
             }
             updateStatus()
         }
-        func updateStatus() {
-            let left = session.secondsLeft(now: Clock.now()).map { $0 > 0 ? "⏱ \(Int($0.rounded(.up))) s left" : "⏱ time is up — r reveals" }
-            ui.setStatus(left.map { $0 + (publisher.isConnected ? "" : " · broker unreachable") })
+        service.onStoreTrouble = { error in
+            if let error {
+                ui.line("  night store: \(error.message) — answers wait for it (nothing is acknowledged meanwhile)")
+            } else {
+                ui.line("  night store: writing again")
+            }
         }
         func tick() {
             updateStatus()
@@ -67,14 +171,13 @@ enum HostCommand {
             case .unknown(let word):
                 ui.line("  unknown key \"\(word)\" — \(HostTerminal.help)")
             case .action(let action):
-                if let why = session.apply(action, now: Clock.now()) {
+                if let why = service.perform(hostAction(action)) {
                     ui.line("  \(why)")
                     return
                 }
-                if let scoresPath, session.state().phase == .leaderboard || session.state().phase == .ended {
-                    loadScores(scoresPath, into: &session, report: { ui.line("  " + $0) })
+                if let scoresPath, service.session.state().phase == .leaderboard || service.session.state().phase == .ended {
+                    service.update { s in loadScores(scoresPath, into: &s, report: { ui.line("  " + $0) }) }
                 }
-                show()
             }
         }
         ui.onEnd = { loop.stop() }
@@ -82,27 +185,54 @@ enum HostCommand {
             if signals.read() != nil { loop.stop() }
         }
 
-        ui.line("QuizKiosk host — \(quiz.title): \(quiz.questions.count) questions, room \(room) on \(url)")
+        // The room's screens, for the console: their retained presence.
+        var screens: [String: HostView.Screen] = [:]
+        let screensTopic = "quizkiosk/\(room)/screens/"
+        publisher.client.onMessage = { topic, payload, _ in
+            guard topic.hasPrefix(screensTopic) else { return }
+            let id = String(topic.dropFirst(screensTopic.count))
+            if payload.isEmpty {
+                screens[id] = nil
+            } else if let doc = try? JSONParser.parse(payload), case .object(let members) = doc {
+                let online = members.first { $0.0 == "online" }.map { $0.1 == .bool(true) } ?? false
+                let phase = members.first { $0.0 == "phase" }.flatMap { if case .string(let p) = $0.1 { return p } else { return nil } }
+                screens[id] = HostView.Screen(id: id, online: online, shows: phase)
+            }
+            service.screensChanged()
+        }
+        publisher.client.subscribe(screensTopic + "+")
+        service.screens = { screens.values.sorted { $0.id < $1.id } }
+
         ui.line(HostTerminal.help)
         ui.start()
         publisher.start()
+        publisher.retain(Array(#"{"online":true}"#.utf8), on: hostTopic)
         // Every picture first, retained: screens up now and screens that connect later hold
         // them all before the first question.
         for (sha, bytes) in pictures.files { publisher.retain(bytes, on: BrokerURL.mediaTopic(room: room, sha256: sha)) }
         if !pictures.files.isEmpty {
             ui.line("\(pictures.files.count) pictures (\(pictures.totalBytes / 1024) KiB) published on quizkiosk/\(room)/media/")
         }
-        show()
+        service.start()
         tick()
-        loop.run()
+        let failed = service.run()
 
         ui.restore()
+        if let failure = failed {
+            // The loop cannot wait any more (a bug, not a condition): stop, never spin.
+            CLI.printError("quizkiosk: host: the event loop failed (\(failure)); the host stops. The night is in \(store.path): "
+                           + "start the host again to resume it")
+            return 1
+        }
+        service.shutdown()
+        if let report = service.latencyReport { Console.out(report) }
         // The quiz is over: its pictures leave the broker (empty retained messages); screens
         // keep what they hold for the state they show.
         for (sha, _) in pictures.files { publisher.retain([], on: BrokerURL.mediaTopic(room: room, sha256: sha)) }
+        publisher.retain(Array(#"{"online":false}"#.utf8), on: hostTopic)
         // Let the last state reach the broker (QoS 1 acknowledgement) before saying goodbye,
         // also when the quit came before the first connection did.
-        let last = session.revision
+        let last = service.session.publishedRevision
         let delivered = publisher.flush(on: loop, timeout: 10)
         publisher.stop()
         if let why = publisher.refused {
@@ -115,6 +245,73 @@ enum HostCommand {
         }
         Console.err("quit: revision \(last) did not reach the broker (\(url)); the screens show an older state")
         return 1
+    }
+
+    static func hostAction(_ a: HostSession.Action) -> HostAction {
+        switch a {
+        case .next: return .next
+        case .reveal: return .reveal
+        case .leaderboard: return .leaderboard
+        case .back: return .back
+        }
+    }
+
+    /// `--players [ADDR:]PORT` (default 0.0.0.0:8080), nil for `off`.
+    static func playersAddress(_ args: Arguments) throws(UsageError) -> ListenAddress? {
+        let text = args.value("--players") ?? defaultPlayers
+        if text == "off" { return nil }
+        do {
+            return try ListenAddress(parsing: text)
+        } catch {
+            throw UsageError(message: "--players \(error.description) (or off)")
+        }
+    }
+
+    /// `--data DIR`, else `$STATE_DIRECTORY`, `$XDG_STATE_HOME/quizkiosk`, `~/.local/state/quizkiosk`.
+    static func dataDirectory(_ args: Arguments) throws -> String {
+        if let d = args.value("--data") {
+            guard !d.isEmpty else { throw UsageError(message: "--data needs a folder") }
+            return d
+        }
+        guard let d = DataDirectory.resolve(Environment.all) else { throw UsageError(message: DataDirectory.unresolved) }
+        return d
+    }
+
+    /// Whether the TV's fonts draw a player's name (players v1: a name they cannot draw is
+    /// `name-invalid`): every run of its layout has a face, none is the replacement box. Without
+    /// fonts (none found) every name is taken, and the host is told.
+    static func nameCheck(_ args: Arguments) -> (String) -> Bool {
+        guard let fonts = try? CLI.loadFonts(args.value("--fonts")) else {
+            Log.warning("host: no fonts found (--fonts DIR): players' names are not checked against what the TV can draw")
+            return { _ in true }
+        }
+        fonts.report = { Log.debug($0) }
+        let engine = TextEngine(fonts: fonts)
+        return { name in
+            engine.layout(name, size: 32, weight: .bold, maxWidth: 100_000).lines.allSatisfy { line in
+                line.runs.allSatisfy { $0.face != FontSet.replacementID }
+            }
+        }
+    }
+
+    /// `--export FILE.csv`: the latest run of this quiz in the data folder, as CSV (read-only:
+    /// works beside a running host).
+    static func export(quiz: QuizFile, sha256: String, data: String, to file: String) throws -> Int32 {
+        let csv: String?
+        do {
+            csv = try NightStore(directory: data, readOnly: true).exportCSV(quiz: quiz, quizSHA256: sha256)
+        } catch {
+            throw CLIError(error.message)
+        }
+        guard let csv else { throw CLIError("--export: no night of this quiz (\(quiz.title)) is kept in \(data)") }
+        do {
+            try Files.writeAtomically(Array(csv.utf8), to: file)
+        } catch {
+            throw CLIError("--export \(file): \(error.message)")
+        }
+        let rows = csv.split(separator: "\r\n").count - 1
+        Console.out("exported \(rows) players' results to \(file)")
+        return 0
     }
 
     /// Reads the scores file into the session; a bad file is reported and the old standings kept.

@@ -1,3 +1,4 @@
+import Escaping
 import Glibc
 import MQTT
 import Platform
@@ -65,6 +66,13 @@ enum PublishCommand {
         } catch {
             throw CLIError("\(path): \(error.message) (not published; --raw sends it anyway)")
         }
+        // A person typed this file: a field the contract does not define is most likely a
+        // typo ("corect"), which the screens would silently ignore. Said, then published.
+        let unknown = StateFieldNames.unknown(in: bytes)
+        for field in unknown.prefix(10) {
+            Console.err("\(path): \(Escaping.quoted(field, max: 80)): not a field of quiz state v1; screens ignore it (a typo?)")
+        }
+        if unknown.count > 10 { Console.err("\(path): \(unknown.count - 10) more unknown fields") }
         return bytes
     }
 }

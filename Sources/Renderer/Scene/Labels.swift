@@ -36,6 +36,7 @@ struct Labels {
     var noScores: String { phrases.noScores }
     var timesUp: String { phrases.timesUp }
     var controllerOffline: String { phrases.controllerOffline }
+    var hostOffline: String { phrases.hostOffline }
 
     /// The words around the lobby's big count ("", "players joined"; Thai has words on both
     /// sides), as the plural rules pick them for `n`. The scene sets its own gaps: the spaces

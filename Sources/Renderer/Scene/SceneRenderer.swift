@@ -54,7 +54,9 @@ public final class SceneRenderer {
         ctx.background(theme.background)
         scene(for: frame.state.phase).layout(frame.state, in: ctx)
         if frame.overlay.controllerOffline {
-            OfflineMark.layout(in: ctx)
+            OfflineMark.layout(ctx.labels.controllerOffline, in: ctx)
+        } else if frame.overlay.hostOffline {
+            OfflineMark.layout(ctx.labels.hostOffline, in: ctx)
         }
         return (SceneDescription(width: frame.width, height: frame.height, safeArea: viewport.safeArea, items: ctx.items), ctx.shown)
     }

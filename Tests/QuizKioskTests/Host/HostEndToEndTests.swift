@@ -20,8 +20,10 @@ import Testing
         let screen = try Screen(source: "mqtt://127.0.0.1:\(broker.port)/finals", width: 640, height: 360,
                                 now: Clock.now().rounded(), extra: ["--keep-frames"])
         let watcher = try Publisher(broker.url, room: "finals", subscribe: "quizkiosk/finals/state")
+        let data = TempDir.make()
+        defer { TempDir.remove(data) }
         let host = try Child(["host", repositoryRoot + "/examples/quiz-en.json", "--broker", "mqtt://127.0.0.1:\(broker.port)",
-                              "--room", "finals"], stdinPipe: true)
+                              "--room", "finals", "--players", "off", "--data", data], stdinPipe: true)
 
         var phases: [QuizState.Phase] = []
         func step(_ key: String?, _ phase: QuizState.Phase, revision: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
@@ -68,8 +70,10 @@ import Testing
 
     @Test func aHostThatStartsBeforeTheBrokerPublishesWhenItComes() async throws {
         let broker = try LocalBroker()
-        let host = try Child(["host", repositoryRoot + "/examples/quiz-ja.json", "--broker", "mqtt://127.0.0.1:\(broker.port)/r2"],
-                             stdinPipe: true)
+        let data = TempDir.make()
+        defer { TempDir.remove(data) }
+        let host = try Child(["host", repositoryRoot + "/examples/quiz-ja.json", "--broker", "mqtt://127.0.0.1:\(broker.port)/r2",
+                              "--players", "off", "--data", data], stdinPipe: true)
         #expect(await host.waitForLines(containing: "cannot reach the broker"), "it tried, and failed, first: \(host.stderr)")
         try broker.start()
         let watcher = try Publisher(broker.url, room: "r2", subscribe: "quizkiosk/r2/state")

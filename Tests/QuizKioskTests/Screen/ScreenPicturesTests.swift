@@ -19,8 +19,10 @@ import Testing
         let broker = try LocalBroker()
         try broker.start()
         let watcher = try Publisher(broker.url, room: "finals", subscribe: "quizkiosk/finals/#")
+        let data = TempDir.make()
+        defer { TempDir.remove(data) }
         let host = try Child(["host", repositoryRoot + "/examples/quiz-en.json", "--broker", "mqtt://127.0.0.1:\(broker.port)",
-                              "--room", "finals"], stdinPipe: true)
+                              "--room", "finals", "--players", "off", "--data", data], stdinPipe: true)
         let planet = SHA256.hex((try? Files.read(repositoryRoot + "/examples/pictures/planet.jpg")) ?? [])
         #expect(await watcher.run(until: {
             watcher.received.contains { $0.topic == "quizkiosk/finals/media/\(planet)" }

@@ -96,11 +96,6 @@ final class Shaper {
                         advance: pen)
     }
 
-    /// Whether `script` is written right to left (its runs are shaped that way).
-    static func isRightToLeft(_ script: hb_script_t) -> Bool {
-        hb_script_get_horizontal_direction(script) == HB_DIRECTION_RTL
-    }
-
     private func language(for script: hb_script_t, room: String?) -> hb_language_t? {
         if let room, Self.writes(room, script) {
             if let known = roomLanguages[room] { return known }
