@@ -23,9 +23,16 @@ BASE = ["systemd-sysv", "udev", "kmod", "passwd", "apt", "usr-is-merged", "bash"
 DPKG_OPTS = ["path-exclude=/usr/share/man/*", "path-exclude=/usr/share/locale/*",
              "path-exclude=/usr/share/doc/*", "path-include=/usr/share/doc/*/copyright",
              "path-exclude=/usr/share/info/*"]
+# The .deb's Recommends the boot test installs with it (the room's broker): downloaded into the
+# cached userland (/opt/recommended/*.deb with its dependencies), not installed, so that
+# `apt-get install ./quizkiosk.deb mosquitto` runs as a venue's `apt install ./quizkiosk.deb`
+# does, both in one apt run. The fonts of Recommends stay out (the screen's bundled fonts do).
+RECOMMENDED = ["mosquitto"]
+RECOMMENDED_DIR = "opt/recommended"
 # The guests' devices: virtio-gpu and bochs (std VGA), virtio-rng (without it
-# systemd-random-seed waits ~1.7 s for entropy). virtio_pci is not a declared dependency.
-MODULES = ["virtio_pci", "virtio-gpu", "bochs", "virtio-rng"]
+# systemd-random-seed waits ~1.7 s for entropy), virtio-net (the night case's network, QEMU's
+# user networking). virtio_pci is not a declared dependency.
+MODULES = ["virtio_pci", "virtio-gpu", "bochs", "virtio-rng", "virtio_net"]
 
 
 def run(cmd, **kw):
@@ -46,7 +53,7 @@ def deb_depends(deb):
 def userland(cache, depends):
     """The cached Debian userland with the .deb's dependencies (built when missing)."""
     include = sorted(set(BASE + depends))
-    key = hashlib.sha256(repr((SUITE, MIRRORS, include, DPKG_OPTS, 2)).encode()).hexdigest()[:12]
+    key = hashlib.sha256(repr((SUITE, MIRRORS, include, DPKG_OPTS, RECOMMENDED, 3)).encode()).hexdigest()[:12]
     path = os.path.join(cache, f"userland-{key}")
     if os.path.exists(os.path.join(path, ".complete")):
         return path
@@ -62,7 +69,11 @@ def userland(cache, depends):
     cmd += [f"--dpkgopt={o}" for o in DPKG_OPTS]
     # usrmerge (and perl with it) comes in despite usr-is-merged; the merged layout stays.
     cmd += ["--customize-hook=chroot \"$1\" dpkg --purge usrmerge perl libperl5.36 perl-modules-5.36 >/dev/null 2>&1 || true",
-            "--customize-hook=chroot \"$1\" apt-get clean"]
+            "--customize-hook=chroot \"$1\" apt-get clean",
+            # The Recommends' packages and what they need beyond the userland, as .deb files.
+            f"--customize-hook=mkdir -p \"$1/{RECOMMENDED_DIR}/partial\" && chroot \"$1\" apt-get install -y -q --download-only "
+            f"--no-install-recommends -o Dir::Cache::Archives=/{RECOMMENDED_DIR}/ {' '.join(RECOMMENDED)} >/dev/null && "
+            f"rm -rf \"$1/{RECOMMENDED_DIR}/partial\" \"$1/{RECOMMENDED_DIR}/lock\""]
     run(cmd + [SUITE, tmp] + MIRRORS)
     open(os.path.join(tmp, ".complete"), "w").close()
     os.rename(tmp, path)
@@ -81,10 +92,13 @@ def module_closure(tree, kver, names, extra):
 
 
 def install_deb(root, deb):
-    """apt-get install ./quizkiosk.deb inside the userland, as a venue would (offline: the
-    dependencies are in the cached userland). No systemd runs in the chroot: the postinst
-    enables the unit for the next boot and creates the user."""
+    """apt-get install ./quizkiosk.deb inside the userland, as a venue would, with the
+    Recommends' .deb files of the cache (offline: the dependencies are in the cached userland).
+    No systemd runs in the chroot: the postinst enables the units for the next boot and creates
+    the user and the broker's passwords."""
     shutil.copy(deb, os.path.join(root, "tmp", "quizkiosk.deb"))
+    recommended = sorted("/" + os.path.join(RECOMMENDED_DIR, f) for f in os.listdir(os.path.join(root, RECOMMENDED_DIR))
+                         if f.endswith(".deb"))
     mounts = []
     try:
         for what, fstype in [("proc", "proc"), ("dev", None), ("sys", "sysfs")]:
@@ -96,12 +110,13 @@ def install_deb(root, deb):
             mounts.append(target)
         env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
         r = subprocess.run(["chroot", root, "apt-get", "install", "-y", "-q", "--no-install-recommends",
-                            "-o", "Debug::NoLocking=1", "/tmp/quizkiosk.deb"], capture_output=True, text=True, env=env)
+                            "-o", "Debug::NoLocking=1", "/tmp/quizkiosk.deb"] + recommended, capture_output=True, text=True, env=env)
         return r.returncode == 0, r.stdout + r.stderr
     finally:
         for m in reversed(mounts):
             subprocess.run(["umount", "-l", m])
         os.unlink(os.path.join(root, "tmp", "quizkiosk.deb"))
+        shutil.rmtree(os.path.join(root, RECOMMENDED_DIR))
 
 
 GUEST_FILES = {

@@ -13,12 +13,15 @@ Cases (each one guest):
              picture of a scanout switched off); then `systemctl stop` gives tty1 text mode and
              a keyboard back; SIGSTOP with a 5 s watchdog drop-in → restarted, frame back;
              `apt purge` leaves no file, unit or user behind.
-  late-card  the shipped settings (the demo), virtio-gpu blacklisted at boot and loaded 5 s
+  late-card  the demo (`source = demo`), virtio-gpu blacklisted at boot and loaded 5 s
              after the service started: the service waits (no restart), then shows the demo.
   simpledrm-first, simpledrm-only (with --simpledrm: a firmware framebuffer card, see
              simpledrm.sh): the real driver within the wait → the frame on the real card only;
              no real driver → the frame on simpledrm after the wait, then on the real card when
              its driver loads.
+  night      the one-box night (night_case.py): mosquitto, the screen and the host at boot, a
+             phone on this machine through QEMU's forwarded port, "1 / 1 answered" and the
+             reveal on the TV, kill -9 of the host → the run and the phone resume.
 Prints PASS/FAIL lines, TIMINGS and "N passed, N failed"; evidence in DIR."""
 import json, os, re, subprocess, sys, time
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -28,6 +31,7 @@ from qemu import Guest, GuestError
 from cases import Checks, arguments, run_selected
 from images import read_ppm, read_png, write_png, difference
 import image
+import night_case
 
 NOW = "2026-01-01T12:00:05Z"          # 15 s left on the question's countdown: a fixed frame
 # The kernel command line the README recommends for a clean screen, plus the harness's serial
@@ -246,6 +250,15 @@ class BootSuite(Checks):
         self.check(f"{name}: installed by apt: user quizkiosk in video, unit enabled, getty@tty1 not running, no Swift toolchain",
                    re.search(r"\bvideo\b", out) and "\nenabled" in out and "\ninactive" in out and "SWIFT-PRESENT" not in out
                    and "libstdc++6" in out, " | ".join(out.splitlines()))
+        # No `host = …` in these settings: the host unit is enabled but stays off (its
+        # ExecCondition), not failed; mosquitto (installed with the package) runs.
+        rc, out = g.sh("systemctl is-enabled quizkiosk-host; systemctl is-active quizkiosk-host; "
+                       "systemctl show -p Result --value quizkiosk-host; systemctl is-active mosquitto; "
+                       "journalctl -b -u quizkiosk-host --no-pager -o cat | grep -c 'no quiz set'")
+        self.check(f"{name}: without a quiz in the settings quizkiosk-host.service is enabled, inactive by its condition (not "
+                   "failed, no restarts), mosquitto active",
+                   out.split()[:4] == ["enabled", "inactive", "exec-condition", "active"] and out.split()[4:5] != ["0"],
+                   " | ".join(out.splitlines()))
 
     KILLS = 5
 
@@ -380,15 +393,20 @@ class BootSuite(Checks):
                                    "-prune -o -iname '*quizkiosk*' -print")]:
             _, found = g.sh(f"{cmd} 2>/dev/null", timeout=120)
             left += [f"{what}: {l}" for l in found.splitlines() if l.strip()]
-        self.check(f"{name}: apt purge removes the service, its files, unit, user and group", out.strip() == "rc=0" and not left,
-                   "nothing left (the journal keeps its log lines)" if not left else "left: " + " | ".join(left[:12]))
+        _, broker = g.sh("systemctl is-active mosquitto")
+        self.check(f"{name}: apt purge removes the services, their files, units, user and group, the broker's passwords, access "
+                   "list and mosquitto snippet (mosquitto runs on without them)",
+                   out.strip() == "rc=0" and not left and broker.strip() == "active",
+                   ("nothing left (the journal keeps its log lines)" if not left else "left: " + " | ".join(left[:12]))
+                   + f"; mosquitto {broker.strip()}")
 
     def case_late_card(self):
-        """The shipped settings (the demo) and the GPU driver blacklisted at boot: no DRM card
+        """The demo (`source = demo`) and the GPU driver blacklisted at boot: no DRM card
         when the service starts. Loaded 5 s after the service started, the card must be found
         by its uevent and used, without a restart."""
         name = "boot-late-card"
-        g = self.guest(name, VIRTIO, self.late_driver("virtio_gpu"), cmdline="modprobe.blacklist=virtio_gpu")
+        g = self.guest(name, VIRTIO, {"etc/quizkiosk/quizkiosk.conf": "source = demo\n", **self.late_driver("virtio_gpu")},
+                       cmdline="modprobe.blacklist=virtio_gpu")
         if g is None:
             return
         refs = self.demo_refs(1920, 1080)
@@ -492,7 +510,7 @@ def main():
     a = arguments("--image", "--vtmode")
     s = BootSuite(a)
     cases = [("file", s.case_file), ("late-card", s.case_late_card), ("simpledrm-first", s.case_simpledrm_first),
-             ("simpledrm-only", s.case_simpledrm_only)]
+             ("simpledrm-only", s.case_simpledrm_only), ("night", lambda: night_case.run(s, VIRTIO))]
     run_selected(cases, a, s, "boot_suite_s")
 
 

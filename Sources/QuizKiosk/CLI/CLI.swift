@@ -64,6 +64,11 @@ enum CLI {
                         started again resumes its run; --new-run starts afresh; at most N players (2000)
           host QUIZ.json --export FILE.csv [--data DIR]
                         the night's results (per player: each question's choice and points, the total)
+          host --config FILE [--quiz-set] [host's options]
+                        the host unit's way (quizkiosk-host.service): the quiz and options from the
+                        settings file, `host = QUIZ.json` (or a folder with quiz.json) and
+                        `host-NAME = VALUE` for --NAME; the command line wins; --quiz-set: exit 0
+                        when a quiz is named, 1 when not (the unit's ExecCondition)
           publish --broker URL --room ROOM (STATE.json | - | --clear) [--raw] [--password-file FILE]
                         publish one state (retained) to the room
           bench [--frames N] | bench --mqtt [--updates N] [--size WxH]

@@ -47,9 +47,11 @@ enum DoctorCommand {
         report(checkFonts(args.value("--fonts")))
         checkScripts(args.value("--fonts")).forEach(report)
         report(checkLook(args))
+        var screenBrokers: [BrokerURL] = []
         do {
             let sources = try RunSources(args)
             let brokers = sources.specs.compactMap { if case .mqtt(let u) = $0 { return u } else { return nil } }
+            screenBrokers = brokers
             if brokers.isEmpty {
                 report(Result(verdict: .skip, what: "broker", detail: "no mqtt:// source configured"))
             }
@@ -57,6 +59,8 @@ enum DoctorCommand {
         } catch {
             report(Result(verdict: .warn, what: "broker", detail: "\(error)"))
         }
+        // The one-box night: the host unit's quiz, mosquitto, the package's broker settings.
+        checkAppliance(config: configPath(argv), screenBrokers: screenBrokers).forEach(report)
         report(checkClock())
         if !args.has("--headless") { checkCEC(args).forEach(report) }
         let dark = results.contains { $0.verdict == .fail }

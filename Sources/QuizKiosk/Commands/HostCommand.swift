@@ -24,11 +24,17 @@ enum HostCommand {
     static let defaultPlayers = "0.0.0.0:8080"
 
     static func run(_ argv: [String]) throws -> Int32 {
-        let args = try Arguments(argv, options: options, flags: flags, maxPositional: 1)
+        if argv.contains("--quiz-set") { return quizSet(argv.filter { $0 != "--quiz-set" }) }
+        // `--config FILE`: the settings file's `host = QUIZ` and `host-NAME = VALUE` lines (the
+        // host unit's way); the command line wins.
+        let (expanded, configured) = try ConfigFile.expandHost(argv, options: options, flags: flags)
+        let args = try Arguments(expanded, options: options, flags: flags, maxPositional: 1)
         Log.prefixes = false  // a command for people at a terminal, not a journald service
-        guard let path = args.positional.first else {
+        guard var path = args.positional.first ?? configured else {
             throw UsageError(message: "host needs a quiz file: quizkiosk host QUIZ.json --broker URL --room ROOM")
         }
+        // A quiz folder: its quiz.json, the pictures beside it.
+        if Files.isDirectory(path) { path = (path.hasSuffix("/") ? path : path + "/") + "quiz.json" }
         // The broker first (a wrong option is said before a file is read), except for an
         // export, which needs none.
         let broker = args.value("--export") == nil ? try BrokerOptions.brokerAndRoom(args) : nil
@@ -244,6 +250,18 @@ enum HostCommand {
             return 0
         }
         Console.err("quit: revision \(last) did not reach the broker (\(url)); the screens show an older state")
+        return 1
+    }
+
+    /// `host --config FILE --quiz-set`, the host unit's ExecCondition: 0 when a quiz is named
+    /// (the settings' `host = …`, or the command line), 1 when none is (the unit stays off: a
+    /// condition, not a failure). Settings it cannot read also give 0: the start that follows
+    /// says what is wrong and fails, where a venue looks (`systemctl status`, the journal).
+    static func quizSet(_ argv: [String]) -> Int32 {
+        guard let (expanded, configured) = try? ConfigFile.expandHost(argv, options: options, flags: flags),
+              let args = try? Arguments(expanded, options: options, flags: flags, maxPositional: 1) else { return 0 }
+        if args.positional.first != nil || configured != nil { return 0 }
+        Console.out("no quiz set: quizkiosk-host stays off until the settings name one (host = /etc/quizkiosk/quiz.json, or a quiz folder)")
         return 1
     }
 
