@@ -14,6 +14,7 @@ from cases import Checks, arguments, run_selected
 from images import read_ppm, read_png, write_png, difference
 import hotplug_case
 import motion_case
+import sound_case
 
 STATE = "/opt/quizkiosk/states/question.json"
 NOW = "2026-01-01T12:00:05Z"          # 15 s left on the question's countdown: a fixed frame
@@ -313,6 +314,7 @@ def main():
     cases.append(("tv-edid", lambda: s.tv_edid_case("tv-edid")))
     cases.append(("hotplug", lambda: hotplug_case.run(s, STATE, NOW)))
     cases.append(("motion", lambda: motion_case.run(s)))
+    cases.append(("sound", lambda: sound_case.run(s)))
     run_selected(cases, a, s, "suite_s")
 
 

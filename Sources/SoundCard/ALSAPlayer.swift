@@ -209,6 +209,7 @@ final class PCM {
     let cardName: String?
 
     init(_ settings: ALSAPlayer.Settings) throws(ALSAError) {
+        qk_alsa_quiet_errors()
         var h: OpaquePointer?
         // Non-blocking open: a device another program holds fails at once instead of hanging
         // the thread; blocking again for the writes, which set the pace.

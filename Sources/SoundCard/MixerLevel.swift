@@ -29,6 +29,7 @@ public enum MixerLevel {
     /// Unmutes and raises what is silent; returns the lines to say (nothing when all was fine).
     public static func raiseIfSilent(device pcm: String) -> [String] {
         guard let device = mixerDevice(for: pcm) else { return [] }
+        qk_alsa_quiet_errors()
         var mixer: OpaquePointer?
         guard snd_mixer_open(&mixer, 0) == 0, let mixer else { return [] }
         defer { snd_mixer_close(mixer) }

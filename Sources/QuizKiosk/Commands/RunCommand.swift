@@ -9,7 +9,7 @@ import Renderer
 /// PNG with --headless) until SIGINT or SIGTERM.
 enum RunCommand {
     static let options: Set<String> = RunSources.options.union(RunDisplay.options).union(ShowOptions.options)
-        .union(MotionOption.options).union(["--state", "--out", "--size", "--fonts", "--font"])
+        .union(MotionOption.options).union(SoundOptions.options).union(["--state", "--out", "--size", "--fonts", "--font"])
     static let flags: Set<String> = ["--headless", "--keep-frames", "--hold-vt"]
 
     static func run(_ argv: [String]) throws -> Int32 {
@@ -17,6 +17,7 @@ enum RunCommand {
         // The display settings are checked whatever the output (a settings file is shared).
         _ = try DisplaySettings(args)
         let motion = try MotionOption.isOn(args)
+        let soundOptions = try SoundOptions(args)
         let sources = try RunSources(args)
         let fonts = try CLI.loadFonts(args.value("--fonts"), preferring: args.all("--font"))
         let renderer = try ShowOptions.renderer(fonts: fonts, args)
@@ -55,6 +56,8 @@ enum RunCommand {
         } else if kiosk.outputs.isEmpty {
             service.waitingForDisplay()
         }
+        // The room's sound (its own thread and PCM), following what the kiosk shows.
+        let sound = RoomSound.start(soundOptions, headless: args.has("--headless"), kiosk: kiosk, loop: loop)
         try sources.attach(to: kiosk)
 
         loop.watch(fd: signals.fd) { _ in
@@ -65,6 +68,7 @@ enum RunCommand {
         }
         loop.run()
         service.stopping()
+        sound?.stop()
         display?.shutdown()
         kiosk.stopSources()
         if let fatal { throw CLIError(fatal.description) }
