@@ -138,7 +138,7 @@ let package = Package(
         ),
         .testTarget(
             name: "QuizKioskTests",
-            dependencies: ["QuizKiosk", "QuizKioskFuzz", "QuizContract", "Renderer", "Pixels", "Pictures", "MQTT", "Platform", "TestSupport"]
+            dependencies: ["QuizKiosk", "QuizKioskFuzz", "QuizContract", "Renderer", "Pixels", "Pictures", "MQTT", "Platform", "Sound", "TestSupport"]
         ),
     ]
 )

@@ -107,6 +107,12 @@ def main():
             install(os.path.realpath(lib), stage + lib)
         if os.path.isdir(ALSA_CONFIG):
             shutil.copytree(ALSA_CONFIG, stage + ALSA_CONFIG, symlinks=True)
+        # ALSA's dmix (the `default` PCM) looks its shared memory's group up by name: without
+        # an `audio` group every open fails with EINVAL, as on no real system.
+        with open(os.path.join(stage, "etc/group"), "w") as f:
+            f.write("root:x:0:\naudio:x:29:\nvideo:x:44:\n")
+        with open(os.path.join(stage, "etc/passwd"), "w") as f:
+            f.write("root:x:0:0:root:/root:/bin/sh\n")
         fonts = os.path.join(stage, "opt/quizkiosk/share/quizkiosk/fonts")
         for f in os.listdir(a.fonts):
             if f.endswith((".ttf", ".otf", ".ttc")):

@@ -17,6 +17,7 @@ from qemu import Guest, GuestError
 THRESHOLD = 600          # of 32767: the sounds peak at ~16,500 at volume 80
 QUIET = 0.05             # seconds below the threshold that end a sound
 TOLERANCE = 0.015
+DEVICE_FLAGS = os.environ.get("QK_SOUND_FLAGS", "")
 
 
 def read_wav(path):
@@ -91,7 +92,7 @@ def countdown(g, flags, log, lead):
     """A question ending `lead` s from now, the reveal 2 s after its deadline; returns the log."""
     ends = guest_now(g) + lead
     put_state(g, "/tmp/sound.json", state(ends))
-    g.spawn(f"quizkiosk run --state /tmp/sound.json {flags}", log)
+    g.spawn(f"QUIZKIOSK_SOUND_TRACE=1 quizkiosk run --state /tmp/sound.json {flags}", log)
     g.wait_log(log, r"on screen|^EXIT", 60)
     while guest_now(g) < ends + 2:
         time.sleep(0.2)
@@ -136,10 +137,10 @@ def run(suite):
         own = expected_onsets(suite, name)
         rc, cards = g.sh("cat /proc/asound/cards")
         suite.check(f"{name}: the guest has an HDA sound card", "HDA" in cards, cards.strip()[:200])
-        log = countdown(g, "", "/tmp/sound-on.log", 14)
+        log = countdown(g, DEVICE_FLAGS, "/tmp/sound-on.log", 20)
         with open(os.path.join(suite.a.out, f"{name}-on.run.log"), "w") as f:
             f.write(log)
-        opened = re.search(r"sound: default open \(([^)]*)\)", log)
+        opened = re.search(r"sound: \S+ open \(([^)]*)\)", log)
         suite.check(f"{name}: run opens the default PCM", opened and "EXIT" not in log.split("signal")[0],
                     opened.group(0) if opened else log[-600:])
         suite.check(f"{name}: the muted guest mixer is unmuted once and said",

@@ -41,13 +41,18 @@ public struct SoundMixer: Sendable {
     public var isIdle: Bool { voices.isEmpty && plan.isEmpty }
 
     /// `frames` stereo frames (interleaved, 2 × frames samples) for the block whose first frame
-    /// is heard at `instant` (monotonic seconds).
-    public mutating func render(frames count: Int, at instant: Double) -> [Int16] {
+    /// is heard at `instant` (monotonic seconds). `startingCues` false: the instant is not known
+    /// well (a stream not yet running): sounds playing go on, cues wait for the next block.
+    public mutating func render(frames count: Int, at instant: Double, startingCues: Bool = true) -> [Int16] {
         let rate = Double(SoundFormat.rate)
         var mix = [Int32](repeating: 0, count: count)
         // Cues that start in this block (or are late, within the limit).
         var keep: [Cue] = []
         for cue in plan {
+            guard startingCues else {
+                keep.append(cue)
+                continue
+            }
             let offset = Int(((cue.at - instant) * rate).rounded())
             if offset >= count {
                 keep.append(cue)

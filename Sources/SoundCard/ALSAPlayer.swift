@@ -23,8 +23,11 @@ public final class ALSAPlayer: @unchecked Sendable {
         public var device = "default"
         /// 0–100: the sounds' level (not the card's mixer).
         public var volume = 80
-        /// Frames per period and periods in the buffer: 10.7 ms × 4 (43 ms queued at most).
-        public var periodFrames = 512
+        /// Frames per period and periods in the buffer: 21.3 ms × 4 (85 ms queued at most). A
+        /// countdown's sounds are planned seconds ahead, so only a reveal waits for the queue
+        /// (it is heard up to 85 ms after its frame); a shorter queue underran under load in
+        /// QEMU (14 xruns in 15 s with 43 ms).
+        public var periodFrames = 1024
         public var periods = 4
         public init(device: String = "default", volume: Int = 80) {
             self.device = device
@@ -160,14 +163,22 @@ public final class ALSAPlayer: @unchecked Sendable {
     /// Writes blocks until stopped (nil) or the PCM fails (what failed).
     private static func play(_ pcm: PCM, _ mixer: inout SoundMixer, _ shared: Shared) -> String? {
         let frames = pcm.period
+        // QUIZKIOSK_SOUND_TRACE=1: one line per sound started, with the instant it is heard
+        // (the QEMU test's evidence; a sound card's timing, looked at by hand).
+        let trace = Environment.get("QUIZKIOSK_SOUND_TRACE") == "1"
+        // The stream's clock from the card's reports, and the frames written since it started.
+        var clock = StreamClock()
+        var written: Int64 = 0
         while !shared.stopping.load(ordering: .acquiring) {
             if let plan = shared.plan.withLock({ p -> [Cue]? in defer { p = nil }; return p }) {
                 mixer.replace(plan)
             }
-            let heard: Double
+            var heard: Double, running: Bool
             switch pcm.nextFrameHeard() {
-            case .success(let t): heard = t
+            case .success(let t): (heard, running) = t
             case .failure(let e):
+                clock.reset()
+                written = 0
                 if e.code == -EPIPE {
                     shared.status.withLock { $0.xruns += 1 }
                     if let e = pcm.recover(-EPIPE) { return e }
@@ -175,9 +186,30 @@ public final class ALSAPlayer: @unchecked Sendable {
                 }
                 return e.message
             }
-            let block = mixer.render(frames: frames, at: heard)
-            if let problem = pcm.write(block, frames: frames, onXrun: { shared.status.withLock { $0.xruns += 1 } }) {
+            if running {
+                heard = clock.heard(report: heard, written: written, now: Clock.monotonic())
+            } else {
+                clock.reset()
+                written = 0
+            }
+            // Until the stream runs (filling its buffer at the start, after an xrun) the instant
+            // is a guess: sounds already playing go on, new ones wait for a block that is timed.
+            let before = mixer.started.count, first = mixer.frame
+            let block = mixer.render(frames: frames, at: heard, startingCues: running)
+            if trace {
+                for s in mixer.started[before...] {
+                    let at = heard + Double(s.frame - first) / Double(pcm.rate)
+                    shared.say("sound: trace: \(s.sound.rawValue) heard at \(at) (monotonic), now \(Clock.monotonic())")
+                }
+            }
+            var xrun = false
+            if let problem = pcm.write(block, frames: frames, onXrun: { xrun = true; shared.status.withLock { $0.xruns += 1 } }) {
                 return problem
+            }
+            written += Int64(frames)
+            if xrun {
+                clock.reset()
+                written = 0
             }
             shared.status.withLock {
                 $0.blocks += 1
@@ -287,9 +319,10 @@ final class PCM {
     }
 
     /// The monotonic instant the next frame written will be heard: the status's timestamp plus
-    /// its delay. Before the stream runs (filling to its start threshold), now plus the delay.
+    /// its delay. Before the stream runs (filling to its start threshold), now plus the delay,
+    /// and `running` false.
     /// An xrun shows as failure -EPIPE.
-    func nextFrameHeard() -> Result<Double, ALSAError> {
+    func nextFrameHeard() -> Result<(Double, running: Bool), ALSAError> {
         let rc = snd_pcm_status(handle, statusBuffer)
         guard rc == 0 else { return .failure(ALSAError("status", rc)) }
         let state = snd_pcm_status_get_state(statusBuffer)
@@ -301,10 +334,10 @@ final class PCM {
             var ts = snd_htimestamp_t()
             snd_pcm_status_get_htstamp(statusBuffer, &ts)
             if ts.tv_sec != 0 || ts.tv_nsec != 0 {
-                return .success(Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9 + delay)
+                return .success((Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9 + delay, true))
             }
         }
-        return .success(Clock.monotonic() + delay)
+        return .success((Clock.monotonic() + delay, false))
     }
 
     /// Writes one block (blocking until the card has room); nil when written or recovered

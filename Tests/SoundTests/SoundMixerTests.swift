@@ -56,6 +56,18 @@ import Testing
         #expect(Array(left(out)[4800..<(4800 + tick.count)]) == tick)
     }
 
+    /// A stream not yet running (filling its buffer, after an xrun): its instant is a guess, so
+    /// no cue starts in it; the first timed block starts it (late, within the limit).
+    @Test func anUntimedBlockStartsNoCue() {
+        var m = SoundMixer()
+        m.replace([Cue(sound: .tick, at: 0.005, key: 1)])
+        let untimed = m.render(frames: 480, at: 0, startingCues: false)
+        #expect(untimed.allSatisfy { $0 == 0 } && m.started.isEmpty)
+        let timed = m.render(frames: 480, at: 0.01)
+        #expect(m.started.map(\.frame) == [480] && m.late == 1)
+        #expect(left(timed) == Array(tick[..<480]), "from the block's first frame")
+    }
+
     @Test func volumeScalesAndOverlapsSumWithoutWrapping() {
         let (half, _) = run(seconds: 0.1, gain: 0.5, plans: [(0, [Cue(sound: .tick, at: 0, key: 1)])])
         #expect(zip(left(half), tick).allSatisfy { Int($0) == (Int($1) * 512) >> 10 })

@@ -1,0 +1,31 @@
+/// When a running stream's frames are heard, from the sound card's own reports.
+///
+/// Each report (`snd_pcm_status`: its timestamp plus its delay) says when the next frame
+/// written will be heard. A kernel device's report is exact to a fraction of a millisecond;
+/// through ALSA's dmix (the `default` PCM of most cards) the position in it is the one the
+/// card had at its last period interrupt, so a report is late by up to a period (10.7 ms steps
+/// were seen in QEMU) — never early. So the stream's start (the report minus the frames written
+/// before it) is taken as the earliest of the last `window` seconds of reports: exact once any
+/// report in the window was fresh, and following a sample clock that drifts from the monotonic
+/// one. Reset when the stream starts again (an xrun).
+public struct StreamClock: Sendable {
+    /// Seconds of reports the earliest is taken from.
+    public var window = 2.0
+    private var starts: [(at: Double, start: Double)] = []
+
+    public init() {}
+
+    public mutating func reset() { starts.removeAll() }
+
+    /// `report`: when the next frame written (the stream's frame `written`, counted from its
+    /// start) is heard, as the card says now; `now`: the monotonic time of the report. Returns
+    /// when that frame is heard.
+    public mutating func heard(report: Double, written: Int64, now: Double) -> Double {
+        let rate = Double(SoundFormat.rate)
+        let start = report - Double(written) / rate
+        starts.append((now, start))
+        if let k = starts.firstIndex(where: { $0.at >= now - window }), k > 0 { starts.removeFirst(k) }
+        let earliest = starts.map(\.start).min() ?? start
+        return earliest + Double(written) / rate
+    }
+}
