@@ -7,10 +7,11 @@
 /// were seen in QEMU) — never early. So the stream's start (the report minus the frames written
 /// before it) is taken as the earliest of the last `window` seconds of reports: exact once any
 /// report in the window was fresh, and following a sample clock that drifts from the monotonic
-/// one. Reset when the stream starts again (an xrun).
+/// one (a crystal's 50 ppm is 0.5 ms over the window). Reset when the stream starts again (an
+/// xrun). With a 2 s window a QEMU tick still came 7.5 ms late once (no fresh report in it).
 public struct StreamClock: Sendable {
     /// Seconds of reports the earliest is taken from.
-    public var window = 2.0
+    public var window = 10.0
     private var starts: [(at: Double, start: Double)] = []
 
     public init() {}

@@ -73,7 +73,7 @@ final class RoomSound {
         plan()
     }
 
-    /// Plans the next 30 s and hands the cues over; wakes again while a countdown nears.
+    /// Plans what is to come and hands the cues over; wakes again while a countdown nears.
     private func plan() {
         let now = loop.now
         sayXruns()
@@ -81,7 +81,8 @@ final class RoomSound {
         if let o = output, let v = o.lastVblank, let interval = o.refreshInterval { grid.observe(v, interval: interval) }
         let wallOffset: Double? = kiosk.clockIsFrozen ? nil : kiosk.clock() - now
         let schedule = SoundSchedule(changes: changes, frames: grid.frames, wallOffset: wallOffset, avOffset: avOffset(output))
-        let cues = schedule.cues(from: now - SoundMixer.lateLimit, to: now + 30)
+        // A handful at most: five ticks and time's up of the states kept, a reveal.
+        let cues = schedule.cues(from: now - SoundMixer.lateLimit, to: .infinity)
         player.schedule(cues)
         if let t = timer { loop.cancel(t) }
         timer = nil
