@@ -11,7 +11,7 @@ Each sound's onset is the first sample above THRESHOLD after 50 ms of quiet; the
 on `render --audio` of the same states on the host gives each sound's own onset (a 10 ms
 attack crosses later than a 1 ms one), which the 1 s between the last tick and time's up is
 corrected by."""
-import array, json, os, re, struct, subprocess, time
+import array, json, os, re, socket, struct, subprocess, threading, time
 from qemu import Guest, GuestError
 
 THRESHOLD = 600          # of 32767: the sounds peak at ~16,500 at volume 80
@@ -88,19 +88,123 @@ def guest_now(g):
     return int(out.strip().splitlines()[-1])
 
 
-def countdown(g, flags, log, lead):
-    """A question ending `lead` s from now, the reveal 2 s after its deadline; returns the log."""
+# Inside the countdown ring's inner circle at 1920x1080 (`render --describe`: the ring's box is
+# 1690,28 150x150, the digits' 1737,64 57x76): the digits and their pulse, never the ring's sweep.
+DIGITS = (1732, 70, 66, 66)
+
+
+class DigitsWatch(threading.Thread):
+    """A VNC client of the guest's display (QEMU's own server, raw encoding) that keeps its copy
+    of the countdown's digits (`DIGITS`) and notes the host instant (monotonic) at which they
+    change after 0.3 s without a change: a new number (the pulse that follows is not one).
+    Screendumps cannot do this: each one stalls QEMU's main loop for tens of ms, which moved
+    the guest's sound by up to 36 ms and its frames by up to 190 ms."""
+
+    def __init__(self, sock_path):
+        super().__init__(daemon=True)
+        self.sock_path = sock_path
+        self.changes = []
+        self.updates = 0
+        self.error = None
+        self.stopping = False
+
+    def recv(self, n):
+        b = bytearray()
+        while len(b) < n:
+            d = self.s.recv(n - len(b))
+            if not d:
+                raise GuestError("vnc: connection closed")
+            b += d
+        return bytes(b)
+
+    def run(self):
+        try:
+            self.watch()
+        except Exception as e:   # noted, and the check that needs it fails
+            self.error = repr(e)
+
+    def watch(self):
+        self.s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.s.connect(self.sock_path)
+        recv = self.recv
+        recv(12)
+        self.s.sendall(b"RFB 003.008\n")
+        kinds = recv(recv(1)[0])
+        if 1 not in kinds:
+            raise GuestError(f"vnc: no 'None' security type: {list(kinds)}")
+        self.s.sendall(b"\x01")
+        if struct.unpack(">I", recv(4))[0] != 0:
+            raise GuestError("vnc: security handshake failed")
+        self.s.sendall(b"\x01")
+        width, height = struct.unpack(">HH", recv(4))
+        bpp = recv(16)[0] // 8
+        recv(struct.unpack(">I", recv(4))[0])
+        self.s.sendall(struct.pack(">BxHi", 2, 1, 0))            # SetEncodings: Raw only
+        x0, y0, w, h = DIGITS
+        region = bytearray(w * h * bpp)
+        last, last_change, incremental = None, -1.0, 0
+        while not self.stopping:
+            self.s.sendall(struct.pack(">BBHHHH", 3, incremental, x0, y0, w, h))
+            incremental = 1
+            kind = recv(1)[0]
+            if kind == 0:
+                n = struct.unpack(">xH", recv(3))[0]
+                touched = False
+                for _ in range(n):
+                    rx, ry, rw, rh, enc = struct.unpack(">HHHHi", recv(12))
+                    if enc != 0:
+                        raise GuestError(f"vnc: encoding {enc} in a Raw-only session")
+                    data = recv(rw * rh * bpp)
+                    for y in range(max(ry, y0), min(ry + rh, y0 + h)):
+                        a, b = max(rx, x0), min(rx + rw, x0 + w)
+                        if a < b:
+                            src = ((y - ry) * rw + (a - rx)) * bpp
+                            dst = ((y - y0) * w + (a - x0)) * bpp
+                            region[dst:dst + (b - a) * bpp] = data[src:src + (b - a) * bpp]
+                            touched = True
+                t = time.monotonic()
+                self.updates += 1
+                if touched:
+                    now = bytes(region)
+                    if last is not None and now != last:
+                        if t - last_change > 0.3:
+                            self.changes.append(t)
+                        last_change = t
+                    last = now
+            elif kind == 1:
+                recv(3)
+                recv(6 * struct.unpack(">H", recv(2))[0])
+            elif kind == 2:
+                pass
+            elif kind == 3:
+                recv(3)
+                recv(struct.unpack(">I", recv(4))[0])
+            else:
+                raise GuestError(f"vnc: message type {kind}")
+
+
+def countdown(g, flags, log, lead, vnc=None):
+    """A question ending `lead` s from now, the reveal 2 s after its deadline; returns the log
+    (and, with `vnc`, the host instants the digits changed, watched from 7 s before the end)."""
     ends = guest_now(g) + lead
     put_state(g, "/tmp/sound.json", state(ends))
     g.spawn(f"QUIZKIOSK_SOUND_TRACE=1 quizkiosk run --state /tmp/sound.json {flags}", log)
     g.wait_log(log, r"on screen|^EXIT", 60)
+    watch = None
+    if vnc:
+        while guest_now(g) < ends - 7:
+            time.sleep(0.1)
+        watch = DigitsWatch(vnc)
+        watch.start()
     while guest_now(g) < ends + 2:
         time.sleep(0.2)
+    if watch:
+        watch.stopping = True
     put_state(g, "/tmp/sound.json", state(ends, "reveal"))
     time.sleep(3)
     g.sh("kill -TERM $(pidof quizkiosk); for i in $(seq 100); do pidof quizkiosk >/dev/null || break; sleep 0.1; done")
     rc, out = g.sh(f"cat {log}")
-    return out
+    return (out, watch) if vnc else out
 
 
 def expected_onsets(suite, name):
@@ -127,7 +231,10 @@ def run(suite):
     wav = os.path.join(os.path.abspath(suite.a.out), f"{name}.wav")
     if os.path.exists(wav):
         os.unlink(wav)
-    g = suite.boot(name, ["-device", "virtio-gpu-pci,xres=1920,yres=1080",
+    vnc = os.path.join(suite.a.out if len(suite.a.out) < 80 else "/tmp", f"{name}.vnc")
+    if os.path.exists(vnc):
+        os.unlink(vnc)
+    g = suite.boot(name, ["-device", "virtio-gpu-pci,xres=1920,yres=1080", "-vnc", f"unix:{vnc}",
                           "-device", "ich9-intel-hda", "-device", "hda-output,audiodev=snd0",
                           "-audiodev", f"wav,id=snd0,path={wav}"],
                    ["virtio_pci", "virtio-gpu", "snd-hda-codec-generic", "snd-hda-intel"])
@@ -137,7 +244,9 @@ def run(suite):
         own = expected_onsets(suite, name)
         rc, cards = g.sh("cat /proc/asound/cards")
         suite.check(f"{name}: the guest has an HDA sound card", "HDA" in cards, cards.strip()[:200])
-        log = countdown(g, DEVICE_FLAGS, "/tmp/sound-on.log", 20)
+        log, watch = countdown(g, DEVICE_FLAGS, "/tmp/sound-on.log", 20, vnc=vnc)
+        changes = watch.changes
+        print(f"{name}: the VNC watch got {watch.updates} updates" + (f", stopped: {watch.error}" if watch.error else ""), flush=True)
         with open(os.path.join(suite.a.out, f"{name}-on.run.log"), "w") as f:
             f.write(log)
         opened = re.search(r"sound: \S+ open \(([^)]*)\)", log)
@@ -181,3 +290,25 @@ def run(suite):
                 1.5 < reveal_after < 4, f"{reveal_after:.3f} s after time's up")
     suite.check(f"{name}: silence while time was plenty (from the PCM's start to the first tick)",
                 ticks[0] >= 3, f"first sound {ticks[0]:.2f} s into the stream")
+    # The picture: each tick against the screendump where its number appeared, after the one
+    # offset between the host's clock and the WAV's (their median difference).
+    sounds = ticks + [up]
+    print(f"{name}: digit changes seen at host {[round(c, 3) for c in changes]}", flush=True)
+    # Which change is the first sound's: the offset that puts a change within 0.2 s of most sounds.
+    best = []
+    for c in changes:
+        o = c - sounds[0]
+        pairs = [min(changes, key=lambda h: abs(h - w - o)) for w in sounds]
+        pairs = [h if abs(h - w - o) < 0.2 else None for h, w in zip(pairs, sounds)]
+        if sum(p is not None for p in pairs) > sum(p is not None for p in best):
+            best = pairs
+    pairs = best
+    if len(pairs) != len(sounds) or None in pairs:
+        suite.check(f"{name}: the VNC watch saw each of the six number changes", False, f"changes {changes}, sounds {sounds}")
+        return
+    diffs = sorted(h - w for h, w in zip(pairs, sounds))
+    offset = diffs[len(diffs) // 2]
+    errors = [round((h - w - offset) * 1000, 1) for h, w in zip(pairs, sounds)]
+    suite.timings[f"{name}.picture_minus_sound_ms"] = errors
+    suite.check(f"{name}: each number change on screen within ±60 ms of its sound (after one constant offset)",
+                all(abs(e) <= 60 for e in errors), f"{errors} ms; {len(changes)} changes seen")
