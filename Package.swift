@@ -138,7 +138,8 @@ let package = Package(
         ),
         .testTarget(
             name: "QuizKioskTests",
-            dependencies: ["QuizKiosk", "QuizKioskFuzz", "QuizContract", "Renderer", "Pixels", "Pictures", "MQTT", "Platform", "Sound", "TestSupport"]
+            dependencies: ["QuizKiosk", "QuizKioskFuzz", "QuizContract", "Renderer", "Pixels", "Pictures", "MQTT", "Platform", "Kiosk", "Outputs", "Sound", "SoundCard",
+                           "TestSupport"]
         ),
     ]
 )

@@ -46,6 +46,7 @@ public final class ALSAPlayer: @unchecked Sendable {
         /// Blocks written (each `periodFrames`).
         public var blocks = 0
         public var problem: String?
+        public init() {}
     }
 
     private final class Shared: Sendable {

@@ -15,7 +15,7 @@ import SoundCard
 final class RoomSound {
     private let kiosk: Kiosk
     private let loop: EventLoop
-    private let player: ALSAPlayer
+    private let player: SoundSink
     private let options: SoundOptions
     private var changes: [StateChange] = []
     private var grid = VblankGrid()
@@ -30,18 +30,19 @@ final class RoomSound {
             return nil
         }
         do {
-            return try RoomSound(options, kiosk: kiosk, loop: loop)
+            return RoomSound(options, kiosk: kiosk, loop: loop, sink: try ALSAPlayer(settings: options.player))
         } catch {
             Log.warning("sound: cannot start the audio thread: \(error); the room hears nothing")
             return nil
         }
     }
 
-    private init(_ options: SoundOptions, kiosk: Kiosk, loop: EventLoop) throws {
+    /// Follows the kiosk's states into `sink` (the ALSA thread; tests pass their own).
+    init(_ options: SoundOptions, kiosk: Kiosk, loop: EventLoop, sink: SoundSink) {
         self.options = options
         self.kiosk = kiosk
         self.loop = loop
-        player = try ALSAPlayer(settings: options.player)
+        player = sink
         changes = [StateChange(at: loop.now, state: kiosk.store.current)]
         let before = kiosk.store.onChange
         kiosk.store.onChange = { [weak self] state in
@@ -134,3 +135,12 @@ final class RoomSound {
         return nil
     }
 }
+
+/// Where `RoomSound` hands its plans: the audio thread, or a test's recorder.
+protocol SoundSink: AnyObject {
+    func schedule(_ cues: [Cue])
+    var status: ALSAPlayer.Status { get }
+    func stop()
+}
+
+extension ALSAPlayer: SoundSink {}
