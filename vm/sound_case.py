@@ -10,7 +10,15 @@ countdown with `--sound off` in the same guest adds nothing to the WAV (still fi
 Each sound's onset is the first sample above THRESHOLD after 50 ms of quiet; the same detector
 on `render --audio` of the same states on the host gives each sound's own onset (a 10 ms
 attack crosses later than a 1 ms one), which the 1 s between the last tick and time's up is
-corrected by."""
+corrected by.
+
+The countdown runs in motion (the default): QEMU's display refresh, which the VNC watch sees
+through, slows to seconds while a screen is still, so with `--motion off` the digits' changes
+arrived 0.9-1.3 s apart. In motion a TCG guest draws 55-70 frames a second on one vCPU its host
+may starve: in one run of five the frame that first showed 5 (where the urgent look begins) came
+97 ms late (298 missed vblanks), the renderer's lateness, which this check then reports. The
+motion path's own timing (each sound on the vblank of the frame that shows it) is tested on
+virtual time (Tests/QuizKioskTests/RoomSoundTests.swift)."""
 import array, json, os, re, socket, struct, subprocess, threading, time
 from qemu import Guest, GuestError
 
@@ -278,8 +286,10 @@ def run(suite):
     ticks = [t for (t, _, _), k in zip(found, kinds) if k == "tick"]
     gaps = [b - a for a, b in zip(ticks, ticks[1:])]
     suite.timings[f"{name}.tick_gaps_ms"] = [round(x * 1000, 2) for x in gaps]
+    xruns = suite.timings.get(f"{name}.xruns_logged", 0)
     suite.check(f"{name}: the ticks are 1.000 s ± {TOLERANCE * 1000:.0f} ms apart",
-                all(abs(x - 1) <= TOLERANCE for x in gaps), " ".join(f"{x * 1000:.2f}" for x in gaps) + " ms")
+                all(abs(x - 1) <= TOLERANCE for x in gaps), " ".join(f"{x * 1000:.2f}" for x in gaps) + " ms"
+                + (f"; {xruns} xrun(s) in the guest: a host too busy for the guest's 85 ms queue" if xruns else ""))
     up = found[5][0] - (own["times-up"] - own["tick"])
     suite.timings[f"{name}.times_up_after_last_tick_ms"] = round((up - ticks[-1]) * 1000, 2)
     suite.check(f"{name}: time's up 1.000 s ± {TOLERANCE * 1000:.0f} ms after the last tick", abs(up - ticks[-1] - 1) <= TOLERANCE,

@@ -9,9 +9,15 @@
 /// report in the window was fresh, and following a sample clock that drifts from the monotonic
 /// one (a crystal's 50 ppm is 0.5 ms over the window). Reset when the stream starts again (an
 /// xrun). With a 2 s window a QEMU tick still came 7.5 ms late once (no fresh report in it).
+///
+/// A stream can also slip without an xrun the program sees (QEMU starved by its host consumed
+/// nothing for 160 ms, and dmix kept the client running): a report later than the earliest by
+/// more than `slip` is no stale report but a new timeline, and the window starts again from it.
 public struct StreamClock: Sendable {
     /// Seconds of reports the earliest is taken from.
     public var window = 10.0
+    /// How late a stale report can be (dmix's were up to 27 ms): beyond, the stream slipped.
+    public var slip = 0.045
     private var starts: [(at: Double, start: Double)] = []
 
     public init() {}
@@ -27,6 +33,10 @@ public struct StreamClock: Sendable {
         starts.append((now, start))
         if let k = starts.firstIndex(where: { $0.at >= now - window }), k > 0 { starts.removeFirst(k) }
         let earliest = starts.map(\.start).min() ?? start
+        if start - earliest > slip {
+            starts = [(now, start)]
+            return report
+        }
         return earliest + Double(written) / rate
     }
 }

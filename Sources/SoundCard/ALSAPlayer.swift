@@ -128,10 +128,10 @@ public final class ALSAPlayer: @unchecked Sendable {
 
     private static func main(_ shared: Shared) {
         // Above the screen's thread when allowed (root, or an RLIMIT_RTPRIO): a late block is an
-        // xrun. Not allowed (the service user): the normal policy, said by nothing.
+        // xrun. Not allowed (the service user): the normal policy, said in the open line.
         var param = sched_param()
         param.sched_priority = 10
-        _ = pthread_setschedparam(pthread_self(), Int32(SCHED_FIFO), &param)
+        let realtime = pthread_setschedparam(pthread_self(), Int32(SCHED_FIFO), &param) == 0
         var mixer = SoundMixer(gain: Double(min(100, max(0, shared.settings.volume))) / 100)
         var lastProblem: String?
         while !shared.stopping.load(ordering: .acquiring) {
@@ -149,7 +149,7 @@ public final class ALSAPlayer: @unchecked Sendable {
             }
             lastProblem = nil
             shared.status.withLock { $0.open = true; $0.card = pcm.cardName; $0.problem = nil }
-            shared.say("sound: \(shared.settings.device) open (\(pcm.cardName ?? "card ?")): \(pcm.rate) Hz, \(pcm.period) frames a period, \(pcm.buffer) queued at most")
+            shared.say("sound: \(shared.settings.device) open (\(pcm.cardName ?? "card ?")): \(pcm.rate) Hz, \(pcm.period) frames a period, \(pcm.buffer) queued at most, \(realtime ? "real-time" : "normal") priority")
             for line in MixerLevel.raiseIfSilent(device: shared.settings.device) { shared.say("sound: \(line)") }
             let failure = play(pcm, &mixer, shared)
             pcm.close()

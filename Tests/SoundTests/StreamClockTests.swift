@@ -33,6 +33,22 @@ import Testing
         #expect(worst < 0.0006, "\(worst)")   // 50 ppm of the 10 s window: 0.5 ms
     }
 
+    /// The stream slips 160 ms (nothing consumed meanwhile, no xrun seen): the new timeline is
+    /// taken at once, and its stale reports are filtered as before.
+    @Test func aStreamThatSlipsIsFollowed() {
+        var c = StreamClock()
+        var worst = 0.0
+        for block in 0..<800 {
+            let written = Int64(block * 1024)
+            let exact = 100.0 + Double(written) / 48_000 + (block >= 400 ? 0.16 : 0)
+            let stale = Double((block * 317) % 512) / 48_000
+            let got = c.heard(report: exact + stale, written: written, now: exact - 0.08)
+            if block >= 400 && block < 402 { continue }   // the slip's own blocks: as late as their reports
+            worst = max(worst, abs(got - exact))
+        }
+        #expect(worst < 0.011, "\(worst)")
+    }
+
     @Test func aResetForgetsTheOldStream() {
         var c = StreamClock()
         _ = c.heard(report: 5, written: 0, now: 4.9)
