@@ -27,6 +27,9 @@ import PackageDescription
 //   Web           HTTP/1.1 request heads, responses, WebSocket handshake and frames — pure, sans-I/O
 //   WebServer     the players' transport on the event loop: sockets, routes, WebSocket connections
 //   HostService   a quiz night on one loop: HostSession + WebServer + NightStore + the TV's publisher
+//   Sound         what the room hears: the synthesised sounds, the schedule (states and frames →
+//                 cues at instants), the mixer, WAV files — pure, no ALSA
+//   SoundCard     the ALSA PCM the audio thread keeps running, the card's mixer level
 //   Kiosk         the screen's loop: sources → store → scenes → outputs, and nothing else
 //   QuizKiosk     the `quizkiosk` command line
 // The pixel work (fills, blending, glyphs, scenes, the golden tests' comparisons) optimised in
@@ -65,6 +68,7 @@ let package = Package(
         // warning); the header is in /usr/include and the module map links the library.
         .systemLibrary(name: "CUtf8proc", providers: [.apt(["libutf8proc-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
 
         .target(name: "Escaping"),
         .target(name: "Platform", dependencies: ["CLinux", "Escaping"]),
@@ -94,11 +98,13 @@ let package = Package(
         .target(name: "HostService", dependencies: ["QuizHost", "QuizContract", "PlayersContract", "NightStore", "WebServer", "Web",
                                                    "PlayerPages", "Platform", "Escaping"]),
         .target(name: "Media", dependencies: ["Escaping", "QuizContract", "Renderer", "Pixels", "Platform", "Pictures", "CCurl"]),
+        .target(name: "Sound", dependencies: ["QuizContract"]),
+        .target(name: "SoundCard", dependencies: ["Sound", "Platform", "CALSA"]),
         .target(name: "Kiosk", dependencies: ["Escaping", "QuizContract", "Renderer", "Pixels", "Outputs", "MQTT", "Platform", "Pictures", "Media"]),
         .executableTarget(
             name: "QuizKiosk",
             dependencies: ["Escaping", "QuizContract", "Pixels", "Pictures", "Renderer", "Outputs", "Display", "MQTT", "QuizHost", "Media", "Kiosk", "Platform", "Web", "WebServer", "CLinux",
-                           "HostService", "NightStore", "PlayersContract", "CEC"]
+                           "HostService", "NightStore", "PlayersContract", "CEC", "Sound", "SoundCard"]
         ),
         // Fuzz targets for everything that reads outside input (scripts/fuzz builds it with
         // --sanitize=fuzzer); a normal build replays corpus files through them.
@@ -131,6 +137,7 @@ let package = Package(
         .testTarget(name: "QuizHostTests", dependencies: ["QuizHost", "QuizContract", "PlayersContract", "MQTT", "Pictures", "Platform", "TestSupport"]),
         .testTarget(name: "HostServiceTests", dependencies: ["HostService", "QuizHost", "QuizContract", "PlayersContract", "NightStore", "WebServer",
                                                             "Platform", "MQTT", "TestSupport"]),
+        .testTarget(name: "SoundTests", dependencies: ["Sound", "QuizContract", "Renderer", "Platform", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "PlayersContractTests", dependencies: ["Locales", "PlayersContract", "QuizContract"]),
         // The night store's tests, and the small tool they kill -9 in the middle of commits
         // (also its commit bench: `night-store-probe bench DIR`).
@@ -142,7 +149,8 @@ let package = Package(
         ),
         .testTarget(
             name: "QuizKioskTests",
-            dependencies: ["QuizKiosk", "QuizKioskFuzz", "QuizContract", "Renderer", "Pixels", "Pictures", "MQTT", "Platform", "TestSupport"]
+            dependencies: ["QuizKiosk", "QuizKioskFuzz", "QuizContract", "Renderer", "Pixels", "Pictures", "MQTT", "Platform", "Kiosk", "Outputs", "Sound", "SoundCard",
+                           "TestSupport"]
         ),
     ]
 )

@@ -15,8 +15,12 @@ INIT_READY and keeps a shell on the serial console.
 """
 import argparse, gzip, os, re, shutil, stat, subprocess, sys, tempfile
 
-# virtio_pci is not a declared dependency of virtio-gpu but the device needs it.
-MODULES = ["virtio_pci", "virtio-gpu", "bochs"]
+# virtio_pci is not a declared dependency of virtio-gpu but the device needs it. The sound
+# case's Intel HDA: the generic codec driver loaded before the controller's (no udev to load it).
+MODULES = ["virtio_pci", "virtio-gpu", "bochs", "snd-hda-codec-generic", "snd-hda-intel"]
+# libasound's configuration (alsa.conf, the cards' and PCMs' definitions): without it no PCM
+# name, not even `default`, opens.
+ALSA_CONFIG = "/usr/share/alsa"
 
 INIT = r"""#!/bin/sh
 mount -t proc proc /proc
@@ -106,6 +110,14 @@ def main():
         install(a.binary, os.path.join(stage, "opt/quizkiosk/bin/quizkiosk"))
         for lib in libraries(a.binary):
             install(os.path.realpath(lib), stage + lib)
+        if os.path.isdir(ALSA_CONFIG):
+            shutil.copytree(ALSA_CONFIG, stage + ALSA_CONFIG, symlinks=True)
+        # ALSA's dmix (the `default` PCM) looks its shared memory's group up by name: without
+        # an `audio` group every open fails with EINVAL, as on no real system.
+        with open(os.path.join(stage, "etc/group"), "w") as f:
+            f.write("root:x:0:\naudio:x:29:\nvideo:x:44:\n")
+        with open(os.path.join(stage, "etc/passwd"), "w") as f:
+            f.write("root:x:0:0:root:/root:/bin/sh\n")
         fonts = os.path.join(stage, "opt/quizkiosk/share/quizkiosk/fonts")
         for f in os.listdir(a.fonts):
             if f.endswith((".ttf", ".otf", ".ttc")):

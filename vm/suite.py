@@ -16,6 +16,7 @@ from images import read_ppm, read_png, write_png, difference
 import hotplug_case
 import motion_case
 import cec_case
+import sound_case
 
 STATE = "/opt/quizkiosk/states/question.json"
 NOW = "2026-01-01T12:00:05Z"          # 15 s left on the question's countdown: a fixed frame
@@ -316,6 +317,7 @@ def main():
     cases.append(("hotplug", lambda: hotplug_case.run(s, STATE, NOW)))
     cases.append(("motion", lambda: motion_case.run(s)))
     cases.append(("cec", lambda: cec_case.run(s)))
+    cases.append(("sound", lambda: sound_case.run(s)))
     run_selected(cases, a, s, "suite_s")
 
 

@@ -127,6 +127,11 @@ public struct CTA861: Equatable, Sendable {
     /// (drm_edid.c: a later block wins; the Forum's only above 340). Nil: the TV gives none.
     public var maxTMDSClockMHz: Int?
     public var hdmiForum: HDMIForum?
+    /// The HDMI vendor block's latencies for progressive formats, in ms: how long after it gets
+    /// them the TV shows a picture and plays sound (nil: not given, unknown, or 255 "not
+    /// supported"). Sound stays with the picture when delayed by video − audio.
+    public var videoLatencyMs: Int?
+    public var audioLatencyMs: Int?
     /// The Colorimetry Data Block's names ("BT2020RGB", "xvYCC709"…), empty when absent.
     public var colorimetry: [String]
     public var hdrStaticMetadata: Bool
@@ -220,7 +225,13 @@ public struct CTA861: Equatable, Sendable {
             // Byte 7's flags say which optional fields follow; the HDMI VICs come after them.
             guard p.count >= 8 else { return }
             var o = 8
-            if p[7] & 0x80 != 0 { o += 2 }   // video and audio latency
+            if p[7] & 0x80 != 0 {            // video and audio latency: 1 + ms / 2
+                if p.count >= 10 {
+                    videoLatencyMs = (1...251).contains(p[8]) ? Int(p[8] - 1) * 2 : nil
+                    audioLatencyMs = (1...251).contains(p[9]) ? Int(p[9] - 1) * 2 : nil
+                }
+                o += 2
+            }
             if p[7] & 0x40 != 0 { o += 2 }   // interlaced latency
             guard p[7] & 0x20 != 0, o + 1 < p.count else { return }
             let count = Int(p[o + 1] >> 5)

@@ -19,6 +19,8 @@ public final class Kiosk: StateSink {
     /// by `publish` alone has no host to miss).
     public private(set) var hostOnline: Bool?
     public private(set) var framesDrawn = 0
+    /// What the room's sound says of itself for the presence document (nil: no sound).
+    public var soundReport: (() -> ScreenPresence.SoundReport?)?
     private var frameObservers: [(Output, QuizState) -> Void] = []
     /// The wall clock scenes are drawn at: a countdown is a deadline in wall time, set on the
     /// controller's clock. Not the loop's (monotonic) clock, which only times the redraws;

@@ -28,6 +28,18 @@ public struct ScreenPresence: Equatable, Sendable {
     public var phase: QuizState.Phase?
     public var rejected = 0
     public var version: String?
+    /// The screen's sound: its ALSA device, whether it is open, underruns since start.
+    public struct SoundReport: Equatable, Sendable {
+        public var device: String
+        public var open: Bool
+        public var xruns: Int
+        public init(device: String, open: Bool, xruns: Int) {
+            self.device = device
+            self.open = open
+            self.xruns = xruns
+        }
+    }
+    public var sound: SoundReport?
 
     public init(screen: String, online: Bool) {
         self.screen = screen
@@ -46,6 +58,7 @@ public struct ScreenPresence: Equatable, Sendable {
         p.phase = s.phase
         p.rejected = kiosk.store.rejectedCount
         p.version = version
+        p.sound = kiosk.soundReport?()
         return p
     }
 
@@ -68,6 +81,14 @@ public struct ScreenPresence: Equatable, Sendable {
                 if let v = phase { w.member("phase", v.rawValue) }
                 w.member("rejected", rejected)
                 if let v = version { w.member("version", v) }
+                if let s = sound {
+                    w.key("sound")
+                    w.object {
+                        w.member("device", s.device)
+                        w.member("open", s.open)
+                        w.member("xruns", s.xruns)
+                    }
+                }
             }
         }
         return w.bytes

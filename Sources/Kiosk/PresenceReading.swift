@@ -31,5 +31,13 @@ extension ScreenPresence {
         if let p = try r.string("phase", max: Limits.phaseLength) { phase = QuizState.Phase(rawValue: p) }
         rejected = try r.int("rejected", min: 0) ?? 0
         version = try r.string("version", max: 64)
+        if let snd = try r.object("sound") {
+            var open = false
+            if let v = snd.value("open") {
+                guard case let .bool(b) = v else { throw snd.wrong("open", "a boolean", v) }
+                open = b
+            }
+            sound = SoundReport(device: try snd.required("device", max: 128), open: open, xruns: try snd.int("xruns", min: 0) ?? 0)
+        }
     }
 }

@@ -21,17 +21,27 @@ enum CLI {
                         --media: questions' pictures, found in DIR by their SHA-256;
                         --from/--at: the frame SECONDS after the state arrived while OLD was on
                         screen (its motion); without them, the settled frame
+          render --audio FILE.wav --state FILE [--from OLD.json --at SECONDS] [--now TIME] [--seconds N]
+                 [--volume 0-100] [--av-offset MS] [--sound off]
+                        what the room hears, 48 kHz 16-bit stereo, from --now: the state from the
+                        start, or OLD from the start and the state SECONDS in (a countdown into a
+                        reveal); until 0.5 s after the last sound unless --seconds
           run [--connector NAME | --outputs first|all|NAME,...] [--mode WxH[@HZ]] [--device PATH]
               [--source SOURCE]... [--config FILE] [--now TIME] [--fonts DIR] [--font FILE]...
               [--screen-id ID] [--password-file FILE] [--cafile FILE] [--picture-cafile FILE]
-              [--firmware-wait SECONDS] [--hold-vt] [--motion on|off] [LOOK]
+              [--firmware-wait SECONDS] [--hold-vt] [--motion on|off] [--sound on|off]
+              [--sound-device NAME] [--volume 0-100] [--av-offset MS] [LOOK]
               [--cec auto|off|/dev/cecN] [--cec-standby] [--cec-standby-after SECONDS]
                         the screen: show the quiz state on the TV (DRM/KMS) until SIGINT/SIGTERM;
                         waits for a DRM card, skipping the firmware's (simpledrm) for 10 s;
                         --hold-vt: the VT on stdin cleared, in graphics mode, its keyboard off (the
                         service): no text on the TV, also between a crash and the restart;
                         --picture-cafile: the CAs trusted for pictures' https:// URLs (default: the system's);
-                        --motion off: settled frames only, the countdown once a second
+                        --motion off: settled frames only, the countdown once a second;
+                        --sound: ticks in the last 5 s, time's up, the reveal's sting (default on
+                        where the ALSA PCM --sound-device, default `default`, opens); --volume: the
+                        sounds' level (80); --av-offset: sound after its frame (default: the TV's
+                        EDID latencies, else 0)
                         --cec: HDMI-CEC wakes the TV and switches it to the kiosk (auto: the
                         adapter of the display driven); --cec-standby: Standby once the ended
                         screen has shown --cec-standby-after seconds (600) and on exit

@@ -1,10 +1,12 @@
 import Display
+import Escaping
 import Glibc
 import Kiosk
 import MQTT
 import Pixels
 import Platform
 import Renderer
+import SoundCard
 
 /// `quizkiosk doctor`: checks what a kiosk needs and prints, for each, a pass or what to do.
 /// Exits non-zero when anything would keep the screen dark (no device, no access, no master,
@@ -48,6 +50,7 @@ enum DoctorCommand {
         checkScripts(args.value("--fonts")).forEach(report)
         report(checkLook(args))
         var screenBrokers: [BrokerURL] = []
+        report(checkSound(args))
         do {
             let sources = try RunSources(args)
             let brokers = sources.specs.compactMap { if case .mqtt(let u) = $0 { return u } else { return nil } }
@@ -66,6 +69,28 @@ enum DoctorCommand {
         let dark = results.contains { $0.verdict == .fail }
         Console.out(dark ? "the screen would stay dark: fix the FAIL lines above" : "nothing keeps the screen dark")
         return dark ? 1 : 0
+    }
+
+    /// The room's sound: whether the PCM `run` would play on opens. Never a FAIL: a silent
+    /// room still has its screen.
+    static func checkSound(_ args: Arguments) -> Result {
+        let options: SoundOptions
+        do {
+            options = try SoundOptions(args)
+        } catch {
+            return Result(verdict: .fail, what: "sound", detail: "\(error)")
+        }
+        guard options.isOn(headless: args.has("--headless")) else {
+            return Result(verdict: .skip, what: "sound", detail: options.choice == .off ? "off (--sound off)" : "--headless: no sound unless --sound on")
+        }
+        switch ALSAPlayer.probe(options.player) {
+        case .success(let card):
+            return Result(verdict: .pass, what: "sound", detail: "\(Escaping.quoted(options.device)) opens (\(card)), volume \(options.volume)")
+        case .failure(let f):
+            let hint = f.busy ? " (the running service holds it: fine while quizkiosk runs)"
+                : ": the room hears nothing; --sound-device NAME (aplay -L lists them) or --sound off"
+            return Result(verdict: f.busy ? .pass : .warn, what: "sound", detail: "\(Escaping.quoted(options.device)): \(f.message)\(hint)")
+        }
     }
 
     /// The venue's look: `run` refuses to start with a setting out of range or colours under 7:1.

@@ -41,6 +41,9 @@ extension DoctorCommand {
         parts.append(displays.isEmpty ? "no display" : displays.joined(separator: "; "))
         if p.rejected > 0 { parts.append("\(p.rejected) message\(p.rejected == 1 ? "" : "s") rejected (its log says why)") }
         if let v = p.version { parts.append("version \(Escaping.quoted(v))") }
+        if let s = p.sound {
+            parts.append("sound \(Escaping.quoted(s.device))" + (s.open ? "" : " not open") + (s.xruns > 0 ? ", \(s.xruns) sound underrun\(s.xruns == 1 ? "" : "s")" : ""))
+        }
         var detail = parts.joined(separator: ", ")
         if !late.isEmpty {
             detail += ": frames late on \(late.joined(separator: ", ")) (the box draws too slowly for its mode: a smaller --mode, or --motion off)"

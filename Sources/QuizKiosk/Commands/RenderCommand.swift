@@ -5,12 +5,15 @@ import Pixels
 import Platform
 import QuizContract
 import Renderer
+import Sound
 
 /// `quizkiosk render --state FILE [--size WxH] --out FILE.png [--describe FILE.json] [--media DIR]`:
 /// one frame, headless, and what it drew (every text line and shape with its role, box and
 /// colours). Questions' pictures come from `--media DIR` (by their SHA-256), else placeholders.
 /// With `--from OLD --at SECONDS`: the frame SECONDS after the state arrived on a screen that
 /// showed OLD (settled) until then — any instant of any animation, drawn alone.
+/// With `--audio FILE.wav`: what the room hears instead (or as well), sample for sample as the
+/// screen's audio thread mixes it (`RenderAudio.swift`).
 enum RenderCommand {
     /// `--out -`: the PNG on standard output and nothing else there. A file: written
     /// atomically, then its path printed. An existing path that is not a regular file — a
@@ -48,8 +51,13 @@ enum RenderCommand {
 
     static func run(_ argv: [String]) throws -> Int32 {
         let args = try Arguments(argv, options: ShowOptions.options.union(["--state", "--size", "--out", "--now", "--fonts", "--font",
-                                                                             "--describe", "--media", "--from", "--at"]))
+                                                                             "--describe", "--media", "--from", "--at",
+                                                                             "--audio", "--seconds"]).union(SoundOptions.options))
         let statePath = try args.required("--state")
+        if let audio = args.value("--audio") {
+            try RenderAudio.run(args, statePath: statePath, to: audio)
+            guard args.value("--out") != nil else { return 0 }
+        }
         let out = try args.required("--out")
         let size = try args.value("--size").map { s throws(UsageError) in try DisplaySize(parsing: s) } ?? DisplaySize(width: 1920, height: 1080)
         var now = Clock.now()

@@ -10,7 +10,7 @@ import Renderer
 /// PNG with --headless) until SIGINT or SIGTERM.
 enum RunCommand {
     static let options: Set<String> = RunSources.options.union(RunDisplay.options).union(ShowOptions.options)
-        .union(MotionOption.options).union(CECOptions.options).union(["--state", "--out", "--size", "--fonts", "--font"])
+        .union(MotionOption.options).union(CECOptions.options).union(SoundOptions.options).union(["--state", "--out", "--size", "--fonts", "--font"])
     static let flags: Set<String> = Set(["--headless", "--keep-frames", "--hold-vt"]).union(CECOptions.flags)
 
     static func run(_ argv: [String]) throws -> Int32 {
@@ -19,6 +19,7 @@ enum RunCommand {
         _ = try DisplaySettings(args)
         let cecSettings = try CECOptions.settings(args)
         let motion = try MotionOption.isOn(args)
+        let soundOptions = try SoundOptions(args)
         let sources = try RunSources(args)
         let fonts = try CLI.loadFonts(args.value("--fonts"), preferring: args.all("--font"))
         let renderer = try ShowOptions.renderer(fonts: fonts, args)
@@ -63,6 +64,8 @@ enum RunCommand {
         } else if kiosk.outputs.isEmpty {
             service.waitingForDisplay()
         }
+        // The room's sound (its own thread and PCM), following what the kiosk shows.
+        let sound = RoomSound.start(soundOptions, headless: args.has("--headless"), kiosk: kiosk, loop: loop)
         try sources.attach(to: kiosk)
 
         loop.watch(fd: signals.fd) { _ in
@@ -74,6 +77,7 @@ enum RunCommand {
         loop.run()
         service.stopping()
         cec?.shutdown()
+        sound?.stop()
         display?.shutdown()
         kiosk.stopSources()
         if let fatal { throw CLIError(fatal.description) }
