@@ -130,6 +130,7 @@ export const HOST_WORDS = {
   -webkit-tap-highlight-color: transparent;
 }
 .big.go { background: var(--accent); color: var(--dark); }
+.big.resume { background: var(--rise); color: var(--dark); }
 #act-next { grid-column: 1 / -1; min-height: 5rem; font-size: 1.7rem; }
 .big.back { grid-column: 1 / -1; min-height: 3.25rem; font-size: 1.1rem; background: transparent; box-shadow: inset 0 0 0 2px var(--track); }
 .big:active:not(:disabled) { transform: scale(0.98); }
@@ -425,6 +426,7 @@ const VIEWS = ["secret", "elsewhere", "console"];
 function show(view) {
   for (const v of VIEWS) $("view-" + v).hidden = v !== view;
   app.view = view;
+  if (view !== "console") notice("");   // a notice is about the console's last tap
 }
 
 function setStatus(text) { $("status").textContent = text || ""; }
@@ -657,7 +659,7 @@ function renderButtons(phase, q, s) {
   const paused = q?.paused === true;
   pause.dataset.action = paused ? "resume" : "pause";
   pause.textContent = word(paused ? "resume" : "pause");
-  pause.classList.toggle("go", paused);
+  pause.classList.toggle("resume", paused);
   $("act-add-time").textContent = word("addTime", { n: num(ADD_SECONDS) });
 }
 

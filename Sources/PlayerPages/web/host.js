@@ -69,6 +69,7 @@ const VIEWS = ["secret", "elsewhere", "console"];
 function show(view) {
   for (const v of VIEWS) $("view-" + v).hidden = v !== view;
   app.view = view;
+  if (view !== "console") notice("");   // a notice is about the console's last tap
 }
 
 function setStatus(text) { $("status").textContent = text || ""; }
@@ -301,7 +302,7 @@ function renderButtons(phase, q, s) {
   const paused = q?.paused === true;
   pause.dataset.action = paused ? "resume" : "pause";
   pause.textContent = word(paused ? "resume" : "pause");
-  pause.classList.toggle("go", paused);
+  pause.classList.toggle("resume", paused);
   $("act-add-time").textContent = word("addTime", { n: num(ADD_SECONDS) });
 }
 

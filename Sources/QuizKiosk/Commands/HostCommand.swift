@@ -237,15 +237,11 @@ enum HostCommand {
             ui.line("\(picturesText) published on quizkiosk/\(room)/media/")
         }
         publisher.onLink = { up in
-            if up {
-                if unreachableSaid { ui.line("broker \(url): connected; the screens get the quiz") }
-                unreachableSaid = false
-                return
-            }
-            guard !unreachableSaid else { return }
+            // (The broker client says what happened to the link; this says what waits for it.)
+            guard !up, !picturesSaid, !unreachableSaid else { return }
             unreachableSaid = true
-            let waiting = picturesSaid ? "" : "; \(picturesText) wait to be published"
-            ui.line("broker \(url): unreachable, retrying\(waiting) — the screens get every step when it is back")
+            let verb = pictures.files.count == 1 ? "waits" : "wait"
+            ui.line("  (broker unreachable: \(picturesText) \(verb) to be published, sent when it is back)")
         }
         service.start()
         tick()
