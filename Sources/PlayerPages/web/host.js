@@ -133,6 +133,12 @@ function send(message) {
   return false;
 }
 
+// A tap: the last notice was about the tap before it.
+function act(message) {
+  notice("");
+  return send(Object.assign({ type: "action" }, message));
+}
+
 function wanted() { return !app.replaced && !app.refused && app.secret !== ""; }
 
 function connect() {
@@ -393,13 +399,13 @@ function makeRow(id) {
   form.addEventListener("submit", (e) => {
     e.preventDefault();
     const value = input.value.trim();
-    if (value) send({ type: "action", action: "rename", player: id, name: value });
+    if (value) act({ action: "rename", player: id, name: value });
     open(null);
   });
 
   const confirm = el("div", "confirm");
   confirm.append(button("small confirm-kick danger", "", () => {
-    send({ type: "action", action: "kick", player: id });
+    act({ action: "kick", player: id });
     open(null);
   }), button("small cancel", word("cancel"), () => open(null)));
 
@@ -505,15 +511,15 @@ function renderScreens(screens) {
 for (const b of document.querySelectorAll(".controls .big")) {
   b.addEventListener("click", () => {
     const action = b.dataset.action;
-    const message = { type: "action", action };
+    const message = { action };
     if (action === "add-time") message.seconds = ADD_SECONDS;
-    if (send(message)) b.classList.add("sent");
+    if (act(message)) b.classList.add("sent");
     else retry();
   });
 }
 
 $("act-lock").addEventListener("click", (e) => {
-  send({ type: "action", action: "lock", locked: e.currentTarget.dataset.locked === "true" });
+  act({ action: "lock", locked: e.currentTarget.dataset.locked === "true" });
 });
 
 $("take-back").addEventListener("click", () => {
