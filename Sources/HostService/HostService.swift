@@ -45,6 +45,9 @@ public final class HostService {
     /// An action (a key or the console's) did something: called before the pass's commit, so a
     /// change it makes to the session (the rehearsal standings' re-read) goes out with the step.
     public var afterAction: ((HostAction) -> Void)?
+    /// A console gave the secret (its remote address; `replaced`: another console was connected
+    /// and is closed): the host's terminal says so, so a console nobody expected is noticed.
+    public var onConsole: ((_ remote: String, _ replaced: Bool) -> Void)?
 
     /// The phones' side; set by `servePlayers` or by a test.
     public var transport: PhoneTransport?
@@ -261,10 +264,12 @@ public final class HostService {
                 Log.info("players: \(peer.remote) \(conn): a console message with a wrong secret; refused")
                 return reject(conn, .notHost)
             }
+            let replaced = hostConnection.map { $0 != conn } ?? false
             if let old = hostConnection, old != conn {
                 peers[old]?.role = .unknown
                 outbox.append(.close(old, 4000, "replaced"))
             }
+            if hostConnection != conn { onConsole?(peer.remote, replaced) }
             unbind(conn, &peer)
             peer.role = .host
             peers[conn] = peer

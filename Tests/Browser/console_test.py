@@ -16,6 +16,7 @@ Selenium (Debian's chromium, chromium-driver, python3-selenium), the console at 
 - the screen killed: the console shows it offline (its last will);
 - a second console takes over (the first says so, "Use it here" takes it back);
 - a wrong secret: the page says how to get in, and nothing is published;
+- the host killed (-9) and started again: the console reconnects by itself to the resumed run;
 - a room in Arabic: the console is `lang="ar" dir="rtl"`, in Arabic, mirrored.
 No page logs a console error or a CSP violation.
 
@@ -42,7 +43,7 @@ import websockets
 from selenium.webdriver.common.by import By
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from player_test import WAIT, WORDS, Broker, Failure, Host, Phone, check, write_quiz  # noqa: E402
+from player_test import WAIT, WORDS, Broker, Failure, Host, Phone, check, free_port, write_quiz  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -209,8 +210,12 @@ class Console(Phone):
 
 
 def started(binary, tmp, broker, quiz, room):
+    # A fixed port: the host is restarted on it (a page's origin names it).
     data = os.path.join(tmp, "data-" + room)
-    host = Host(binary, quiz, broker, room, data)
+    return named(Host(binary, quiz, broker, room, data, port=free_port()))
+
+
+def named(host):
     host.port = int(host.join_url.split("//", 1)[1].split("/", 1)[0].rsplit(":", 1)[1])
     host.secret = host.console_url.split("#", 1)[1]
     return host
@@ -374,6 +379,19 @@ def english_room(binary, tmp, broker, screens, failures):
         check(c.view() == "view-console", "a wrong secret took the console over")
         check(watch.mark() == at, "something was published for a wrong secret")
 
+        # The host killed (-9) and started again: the console says it is reconnecting and comes
+        # back by itself, with the secret it kept, on the resumed run.
+        check(any("console: opened from 127.0.0.1" in line for line in drain(host)), "the host's terminal did not say a console was opened")
+        for p in consoles:
+            p.collect_log()
+        host.kill()
+        c.until(lambda: c.text("status") == WORDS["en"]["reconnecting"], "'Reconnecting…' while the host is gone")
+        host = named(host.restarted())
+        host.wait_line("resumed")
+        c.until(lambda: c.text("status") == "" and c.view() == "view-console" and c.text("now-phase") == answer
+                and c.text("room-state") == en["locked"], "the console back on the resumed run")
+        c.collect_log(expected=["WebSocket connection to 'ws://127.0.0.1:"])
+
         for p in consoles:
             for problem in p.problems():
                 failures.append(f"{p.label}: {problem}")
@@ -431,6 +449,18 @@ def arabic_room(binary, tmp, broker, screens, failures):
             c.quit()
         phones.stop()
         host.stop()
+
+
+def drain(host):
+    """The host's lines printed so far (without waiting)."""
+    while True:
+        try:
+            line = host.queue.get_nowait()
+        except queue.Empty:
+            return host.lines
+        if line is None:
+            return host.lines
+        host.lines.append(line)
 
 
 def rfc3339(text):

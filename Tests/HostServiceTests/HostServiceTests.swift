@@ -315,13 +315,19 @@ import WebServer
     @Test func aSecondConsoleTakesOverAndActionsAreHooked() throws {
         let night = try Night()
         var hooked: [HostAction] = []
+        var consoles: [Bool] = []
         night.service.afterAction = { hooked.append($0) }
+        night.service.onConsole = { remote, replaced in
+            #expect(remote == night.remote)
+            consoles.append(replaced)
+        }
         let first = night.connect(), second = night.connect()
         night.send(first, #"{"type":"host","secret":"s3cret-console"}"#)
         night.endPass()
         night.send(second, #"{"type":"host","secret":"s3cret-console"}"#)
         night.endPass()
         #expect(night.log.events.contains(.closed(first, 4000)))
+        #expect(consoles == [false, true], "the terminal is told of each console, and of the one it replaced")
         #expect(night.log.types(to: second).last == "host-state")
         night.send(second, #"{"type":"action","action":"next"}"#)
         night.send(second, #"{"type":"action","action":"leaderboard"}"#)

@@ -1,3 +1,4 @@
+import Escaping
 import Glibc
 import HostService
 import Kiosk
@@ -191,6 +192,9 @@ enum HostCommand {
         service.afterAction = { _ in
             guard let scores, service.session.position.showsStandings else { return }
             service.update { s in scores.load(into: &s, report: { ui.line("  " + $0) }) }
+        }
+        service.onConsole = { remote, replaced in
+            ui.line("  console: opened from \(Escaping.escaped(remote))" + (replaced ? " (the console open before is closed)" : ""))
         }
         ui.onEnd = { loop.stop() }
         loop.watch(fd: signals.fd) { _ in

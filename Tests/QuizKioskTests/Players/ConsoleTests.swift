@@ -103,7 +103,10 @@ import Testing
         #expect(took < 10, "\(took) s")
         #expect(await presence.run(until: { lastPresence()?.online == false }), "the will, retained")
 
+        let secret = host.secret
         try await host.restart()
+        #expect(host.secret == secret, "the console's secret kept in the data folder: the same URL after the restart")
+        #expect(host.process.stdout.contains("host console: http://127.0.0.1:\(host.port)/host#\(secret)"))
         var resumed: QuizState?
         #expect(await watcher.run(until: {
             resumed = Self.states(watcher).last { ($0.revision ?? 0) > (shown.revision ?? 0) }
