@@ -18,6 +18,7 @@ const lang = { code: "en", numbers: new Intl.NumberFormat("en"), plurals: new In
 function setLanguage(tag) {
   const room = roomLanguage(tag, HOST_WORDS);
   const changed = room.code !== lang.code || room.tag !== lang.tag;
+  if (!changed) return false;   // (every host-state names the room's language)
   Object.assign(lang, room);
   const root = document.documentElement;
   root.lang = room.base;
