@@ -42,6 +42,7 @@ import time
 import websockets
 from selenium.webdriver.common.by import By
 
+sys.dont_write_bytecode = True  # importing player_test leaves no __pycache__ in the tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from player_test import WAIT, WORDS, Broker, Failure, Host, Phone, check, free_port, write_quiz  # noqa: E402
 
