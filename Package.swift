@@ -17,6 +17,7 @@ import PackageDescription
 //                 display — no DRM, so the screen's loop links no libdrm
 //   Display       DRM/KMS cards, EDID, mode setting, hotplug; its heads are Outputs
 //   MQTT          the libmosquitto client on the event loop
+//   CEC           HDMI-CEC through the kernel's /dev/cecN: messages, the adapter, waking the TV
 //   PlayersContract  the phones' messages (players v1): decoding, encoding, the phone's view — no C
 //   QuizHost      running a quiz: quiz files → states → publish (the controller side), players, scoring
 //   PlayerPages   the pages phones load (players, the host's console), compiled in — no C
@@ -53,6 +54,8 @@ let package = Package(
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
         .systemLibrary(name: "CLinux"),
+        // The kernel's HDMI-CEC API (linux/cec.h): its ioctls wrapped (Sources/CCEC/shim.h).
+        .systemLibrary(name: "CCEC"),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CZimg", pkgConfig: "zimg", providers: [.apt(["libzimg-dev"])]),
@@ -78,6 +81,7 @@ let package = Package(
         .target(name: "Outputs", dependencies: ["Pixels", "Platform"]),
         .target(name: "Display", dependencies: ["CDRM", "CLinux", "Platform", "Pixels", "Outputs"]),
         .target(name: "MQTT", dependencies: ["CMosquitto", "Escaping", "Platform"]),
+        .target(name: "CEC", dependencies: ["CCEC", "Platform"]),
         .target(name: "Web", dependencies: ["CCrypto"]),
         .target(name: "WebServer", dependencies: ["Web", "Platform", "Escaping", "CLinux"]),
         .target(name: "PlayersContract", dependencies: ["QuizContract", "Locales", "Escaping"]),
@@ -94,7 +98,7 @@ let package = Package(
         .executableTarget(
             name: "QuizKiosk",
             dependencies: ["Escaping", "QuizContract", "Pixels", "Pictures", "Renderer", "Outputs", "Display", "MQTT", "QuizHost", "Media", "Kiosk", "Platform", "Web", "WebServer", "CLinux",
-                           "HostService", "NightStore", "PlayersContract"]
+                           "HostService", "NightStore", "PlayersContract", "CEC"]
         ),
         // Fuzz targets for everything that reads outside input (scripts/fuzz builds it with
         // --sanitize=fuzzer); a normal build replays corpus files through them.
@@ -121,6 +125,7 @@ let package = Package(
             exclude: ["EDID"]
         ),
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "Platform", "TestSupport"]),
+        .testTarget(name: "CECTests", dependencies: ["CEC", "Display", "Platform", "TestSupport"]),
         .testTarget(name: "WebTests", dependencies: ["Web", "TestSupport"]),
         .testTarget(name: "WebServerTests", dependencies: ["WebServer", "Web", "Platform", "TestSupport"]),
         .testTarget(name: "QuizHostTests", dependencies: ["QuizHost", "QuizContract", "PlayersContract", "MQTT", "Pictures", "Platform", "TestSupport"]),

@@ -2,11 +2,14 @@
 """Builds the guest's initramfs (cpio newc, gzip -1) for the QEMU display tests.
 
     build-initramfs.py KERNEL_TREE OUT.cpio.gz --binary PATH --fonts DIR [--file HOST:GUEST ...]
+                       [--exec HOST:GUEST ...] [--tool HOST:GUEST ...] [--module NAME ...]
 
 Contents: busybox with its applets; the quizkiosk binary at /opt/quizkiosk/bin (with every
 library ldd lists, at the path ldd gives, so the guest's loader finds them) and the fonts at
 /opt/quizkiosk/share/quizkiosk/fonts (the installed layout the program looks for); the DRM
-drivers the tests load and their dependency closure from modules.dep; an /init that mounts the
+drivers the tests load (and `--module` ones: vivid, the CEC case's two adapters) and their
+dependency closure from modules.dep; `--tool` programs from the host's Debian packages
+(cec-ctl, cec-follower from v4l-utils) with the libraries ldd lists; an /init that mounts the
 usual file systems, loads the modules named by `modprobe=a,b` on the kernel command line, says
 INIT_READY and keeps a shell on the serial console.
 """
@@ -86,6 +89,8 @@ def main():
     ap.add_argument("--fonts", required=True)
     ap.add_argument("--file", action="append", default=[], help="HOST:GUEST")
     ap.add_argument("--exec", action="append", default=[], help="HOST:GUEST, a static executable")
+    ap.add_argument("--tool", action="append", default=[], help="HOST:GUEST, a dynamic executable and its libraries")
+    ap.add_argument("--module", action="append", default=[], help="a kernel module to add (with its dependencies)")
     a = ap.parse_args()
     kver = os.listdir(os.path.join(a.tree, "lib/modules"))[0]
     stage = tempfile.mkdtemp(prefix="qk-initramfs-")
@@ -111,7 +116,13 @@ def main():
         for spec in a.exec:
             host, guest = spec.split(":", 1)
             install(host, stage + guest, 0o755)
-        moddir, order = module_closure(a.tree, kver, MODULES)
+        for spec in a.tool:
+            host, guest = spec.split(":", 1)
+            install(host, stage + guest, 0o755)
+            for lib in libraries(host):
+                if not os.path.exists(stage + lib):
+                    install(os.path.realpath(lib), stage + lib)
+        moddir, order = module_closure(a.tree, kver, MODULES + a.module)
         gmoddir = os.path.join(stage, "lib/modules", kver)
         for rel in order:
             src = os.path.join(moddir, rel)

@@ -27,8 +27,14 @@ python3 -c 'import sys; open(sys.argv[2], "wb").write(bytes.fromhex("".join(open
 files+=(--file vm/cache/firmware/samsung-tv-1080i.bin:/lib/firmware/edid/samsung-tv-1080i.bin)
 # A helper that holds a framebuffer on screen (what was there before quizkiosk), see its source.
 gcc -O2 -Wall -Werror -static -I/usr/include/libdrm -o vm/cache/holdfb vm/tools/holdfb.c
+# The CEC case: vivid's two CEC adapters (a TV's and a source's) and v4l-utils' cec-ctl and
+# cec-follower (the TV) from the host's Debian package (scripts/setup installs it).
+for tool in cec-ctl cec-follower; do
+  command -v "$tool" >/dev/null || { echo "FAIL: $tool is missing: run scripts/setup (v4l-utils)"; exit 1; }
+  files+=(--tool "$(command -v "$tool"):/usr/bin/$tool")
+done
 python3 vm/build-initramfs.py "$kernel" vm/cache/initrd.gz --binary "$bin" --fonts fonts "${files[@]}" \
-  --exec vm/cache/holdfb:/usr/bin/holdfb
+  --exec vm/cache/holdfb:/usr/bin/holdfb --module vivid
 prep=$(python3 -c "import time; print(f'{time.time()-$start:.1f}')")
 echo "vm: kernel $(basename "$kernel"), initramfs $(du -h vm/cache/initrd.gz | cut -f1), ready in ${prep}s"
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The display tests on real kernel DRM drivers in QEMU: enumeration, the picture on screen
 pixel for pixel, atomic and legacy, restore on SIGTERM, the error paths; the hotplug
-sequence (hotplug_case.py); a countdown in motion (motion_case.py).
+sequence (hotplug_case.py); a countdown in motion (motion_case.py); HDMI-CEC on vivid's
+adapters with cec-follower as the TV (cec_case.py).
 
     suite.py --kernel VMLINUX --initrd INITRD --binary HOST_QUIZKIOSK --out DIR [--only NAME,...]
 
@@ -14,6 +15,7 @@ from cases import Checks, arguments, run_selected
 from images import read_ppm, read_png, write_png, difference
 import hotplug_case
 import motion_case
+import cec_case
 
 STATE = "/opt/quizkiosk/states/question.json"
 NOW = "2026-01-01T12:00:05Z"          # 15 s left on the question's countdown: a fixed frame
@@ -313,6 +315,7 @@ def main():
     cases.append(("tv-edid", lambda: s.tv_edid_case("tv-edid")))
     cases.append(("hotplug", lambda: hotplug_case.run(s, STATE, NOW)))
     cases.append(("motion", lambda: motion_case.run(s)))
+    cases.append(("cec", lambda: cec_case.run(s)))
     run_selected(cases, a, s, "suite_s")
 
 

@@ -118,6 +118,10 @@ public struct CTA861: Equatable, Sendable {
     public var vcdb: VCDB?
     /// Whether there is an HDMI vendor block (OUI 00-0C-03): an HDMI sink, not a DVI monitor.
     public var isHDMI: Bool
+    /// The HDMI vendor block's CEC physical address (bytes 4–5, a.b.c.d as four nibbles): where
+    /// the source reading this EDID sits in the HDMI tree (0x1000 = 1.0.0.0, the TV's input 1).
+    /// Nil without an HDMI block; 0xFFFF when the TV says it has none.
+    public var cecPhysicalAddress: UInt16?
     /// The fastest TMDS clock the TV takes, in MHz, as the kernel reads it: the HDMI vendor
     /// block's Max_TMDS_Clock, replaced by the HDMI Forum block's rate when that is above 340 MHz
     /// (drm_edid.c: a later block wins; the Forum's only above 340). Nil: the TV gives none.
@@ -148,6 +152,7 @@ public struct CTA861: Equatable, Sendable {
         hdmiVICs = []
         vcdb = nil
         isHDMI = false
+        cecPhysicalAddress = nil
         maxTMDSClockMHz = nil
         colorimetry = []
         hdrStaticMetadata = false
@@ -209,6 +214,7 @@ public struct CTA861: Equatable, Sendable {
         let oui = Int(p[0]) | Int(p[1]) << 8 | Int(p[2]) << 16
         if oui == 0x000C03 {
             isHDMI = true
+            if p.count >= 5 { cecPhysicalAddress = UInt16(p[3]) << 8 | UInt16(p[4]) }
             // As drm_edid.c: this block sets the limit (0: none given), a later HDMI Forum block may raise it.
             if p.count >= 7 { maxTMDSClockMHz = p[6] == 0 ? nil : Int(p[6]) * 5 }
             // Byte 7's flags say which optional fields follow; the HDMI VICs come after them.

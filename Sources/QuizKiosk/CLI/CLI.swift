@@ -25,12 +25,16 @@ enum CLI {
               [--source SOURCE]... [--config FILE] [--now TIME] [--fonts DIR] [--font FILE]...
               [--screen-id ID] [--password-file FILE] [--cafile FILE] [--picture-cafile FILE]
               [--firmware-wait SECONDS] [--hold-vt] [--motion on|off] [LOOK]
+              [--cec auto|off|/dev/cecN] [--cec-standby] [--cec-standby-after SECONDS]
                         the screen: show the quiz state on the TV (DRM/KMS) until SIGINT/SIGTERM;
                         waits for a DRM card, skipping the firmware's (simpledrm) for 10 s;
                         --hold-vt: the VT on stdin cleared, in graphics mode, its keyboard off (the
                         service): no text on the TV, also between a crash and the restart;
                         --picture-cafile: the CAs trusted for pictures' https:// URLs (default: the system's);
                         --motion off: settled frames only, the countdown once a second
+                        --cec: HDMI-CEC wakes the TV and switches it to the kiosk (auto: the
+                        adapter of the display driven); --cec-standby: Standby once the ended
+                        screen has shown --cec-standby-after seconds (600) and on exit
                         SOURCE: mqtt://[user@]host[:port]/ROOM, mqtts://…, file:PATH, stdin or demo
                         (--state FILE is file:FILE)
           run --headless --out DIR [--size WxH] [--keep-frames] [--source SOURCE]... [...]
@@ -46,7 +50,7 @@ enum CLI {
               --mode WxH[@HZ]  --max-pixel-clock KHZ  --overscan auto|off|N%
               --broadcast-rgb auto|full|limited
           doctor [--config FILE] [run's options]
-                        check the DRM device, master, display, fonts, broker and clock; exit 1 when
+                        check the DRM device, master, display, fonts, broker, clock and CEC; exit 1 when
                         the screen would stay dark
           layout --text TEXT --width PX [--size PX] [--bold] [--json] [--fonts DIR] [--font FILE]...
                         print the lines the renderer would draw (--json: widths and each run's font)

@@ -58,6 +58,7 @@ enum DoctorCommand {
             report(Result(verdict: .warn, what: "broker", detail: "\(error)"))
         }
         report(checkClock())
+        if !args.has("--headless") { checkCEC(args).forEach(report) }
         let dark = results.contains { $0.verdict == .fail }
         Console.out(dark ? "the screen would stay dark: fix the FAIL lines above" : "nothing keeps the screen dark")
         return dark ? 1 : 0

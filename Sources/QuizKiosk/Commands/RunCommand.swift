@@ -1,3 +1,4 @@
+import CEC
 import Display
 import Glibc
 import Kiosk
@@ -9,13 +10,14 @@ import Renderer
 /// PNG with --headless) until SIGINT or SIGTERM.
 enum RunCommand {
     static let options: Set<String> = RunSources.options.union(RunDisplay.options).union(ShowOptions.options)
-        .union(MotionOption.options).union(["--state", "--out", "--size", "--fonts", "--font"])
-    static let flags: Set<String> = ["--headless", "--keep-frames", "--hold-vt"]
+        .union(MotionOption.options).union(CECOptions.options).union(["--state", "--out", "--size", "--fonts", "--font"])
+    static let flags: Set<String> = Set(["--headless", "--keep-frames", "--hold-vt"]).union(CECOptions.flags)
 
     static func run(_ argv: [String]) throws -> Int32 {
         let args = try Arguments(try ConfigFile.expand(argv, options: options, flags: flags), options: options, flags: flags)
         // The display settings are checked whatever the output (a settings file is shared).
         _ = try DisplaySettings(args)
+        let cecSettings = try CECOptions.settings(args)
         let motion = try MotionOption.isOn(args)
         let sources = try RunSources(args)
         let fonts = try CLI.loadFonts(args.value("--fonts"), preferring: args.all("--font"))
@@ -26,6 +28,12 @@ enum RunCommand {
         let signals = try SignalWatch()
         // Before any output exists, so the first frame is what makes the service ready.
         let service = ServiceNotifications(kiosk: kiosk)
+        // HDMI-CEC on a display (not --headless): the TV woken and switched to us (CECSession).
+        let cec = args.has("--headless") || cecSettings.adapter == .off ? nil : CECSession(settings: cecSettings, loop: loop)
+        if let cec {
+            cec.start()
+            kiosk.observeFrames { _, state in cec.show(CECOptions.content(state.phase)) }
+        }
 
         // The console's VT dark and its keyboard off while we run (the unit's tty1).
         let vt = args.has("--hold-vt") && !args.has("--headless") ? holdVT() : nil
@@ -34,7 +42,7 @@ enum RunCommand {
         // What a restart would not fix (a setting the card cannot meet, the display owned by
         // another program) ends the run with its one line; everything else is waited out.
         var fatal: DisplayError?
-        let display = args.has("--headless") ? nil : try RunDisplay.start(args, kiosk: kiosk, loop: loop) { error in
+        let display = args.has("--headless") ? nil : try RunDisplay.start(args, kiosk: kiosk, loop: loop, cec: cec) { error in
             fatal = error
             loop.stop()
         }
@@ -65,6 +73,7 @@ enum RunCommand {
         }
         loop.run()
         service.stopping()
+        cec?.shutdown()
         display?.shutdown()
         kiosk.stopSources()
         if let fatal { throw CLIError(fatal.description) }

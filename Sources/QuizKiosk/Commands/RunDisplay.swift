@@ -1,3 +1,4 @@
+import CEC
 import Display
 import Glibc
 import Kiosk
@@ -19,7 +20,7 @@ enum RunDisplay {
     /// Checks the display options, then starts waiting for the card and driving it as it comes;
     /// the kiosk gets the outputs (again after every hotplug change or change of card). Call
     /// `shutdown()` on the result on the way out (it also runs from deinit).
-    static func start(_ args: Arguments, kiosk: Kiosk, loop: EventLoop,
+    static func start(_ args: Arguments, kiosk: Kiosk, loop: EventLoop, cec: CECSession? = nil,
                       onFatal: @escaping (DisplayError) -> Void) throws -> DisplaySession {
         for headlessOnly in ["--size", "--out"] where args.value(headlessOnly) != nil {
             throw UsageError(message: "\(headlessOnly) is for --headless; on a display the mode sets the size (--mode WxH[@HZ])")
@@ -29,7 +30,7 @@ enum RunDisplay {
         let wait = try firmwareWait(args)
         let waiter = CardWaiter(loop: loop, firmwareWait: wait, device: args.value("--device"))
         let session = DisplaySession(loop: loop, waiter: waiter) { path throws(DisplayError) in
-            try manager(for: path, selection: selection, settings: settings, kiosk: kiosk, loop: loop)
+            try manager(for: path, selection: selection, settings: settings, kiosk: kiosk, loop: loop, cec: cec)
         }
         session.onFatal = onFatal
         session.start()
@@ -46,7 +47,7 @@ enum RunDisplay {
 
     /// Opens the card, takes DRM master, and starts driving the selected displays.
     static func manager(for path: String, selection: OutputSelection, settings: DisplaySettings, kiosk: Kiosk,
-                        loop: EventLoop) throws(DisplayError) -> DisplayManager {
+                        loop: EventLoop, cec: CECSession? = nil) throws(DisplayError) -> DisplayManager {
         let legacy = Environment.get("QUIZKIOSK_DRM_LEGACY") == "1"
         let card = try DRMCard(path: path, master: true, forceLegacy: legacy)
         let manager = DisplayManager(device: card, loop: loop, selection: selection, policy: settings.policy, signal: settings.signal)
@@ -59,6 +60,8 @@ enum RunDisplay {
                 if let age = processAge() { line += "; first frame \(Int(age * 1000)) ms after start" }
             }
             Log.info(line)
+            // A display shows the kiosk (at start, or back after a hotplug): wake the TV.
+            cec?.displayShown(cecLink(o, card: path))
         }
         // Hotplug first, so nothing that happens during the first probe is missed.
         manager.watchHotplug(forceFallback: Environment.get("QUIZKIOSK_NO_UEVENTS") == "1")
@@ -66,6 +69,14 @@ enum RunDisplay {
         manager.startHealthChecks()
         Log.info("\(path): \(card.driver.name) \(card.driver.version), \(card.chosenProtocol.rawValue) KMS\(legacy ? " (QUIZKIOSK_DRM_LEGACY=1)" : ""), outputs: \(selection)")
         return manager
+    }
+
+    /// What CEC needs to know of a driven output: its connector, and the physical address its
+    /// EDID's HDMI block gives (where the box sits in the TV's HDMI tree).
+    static func cecLink(_ o: DRMOutput, card path: String) -> DisplayLink {
+        let card = path.split(separator: "/").last.flatMap { $0.hasPrefix("card") ? Int($0.dropFirst(4)) : nil }
+        let pa = o.setup.connector.flatMap { try? EDID($0.edid) }?.cta?.cecPhysicalAddress.map(PhysicalAddress.init(rawValue:))
+        return DisplayLink(connectorName: o.name, card: card, connectorID: o.head.connectorID, physicalAddress: pa)
     }
 
     static func selection(_ args: Arguments) throws(UsageError) -> OutputSelection {

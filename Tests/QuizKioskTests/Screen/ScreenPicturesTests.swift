@@ -27,7 +27,7 @@ import Testing
         #expect(await watcher.run(until: {
             watcher.received.contains { $0.topic == "quizkiosk/finals/media/\(planet)" }
                 && watcher.received.contains { $0.topic == "quizkiosk/finals/state" }
-        }), "the host published the picture and the lobby: \(host.stderr)")
+        }, timeout: 60), "the host published the picture and the lobby: \(host.stderr)")
 
         // Only now does the screen start: everything it gets is what the broker retained.
         let screen = try Screen(source: "mqtt://127.0.0.1:\(broker.port)/finals", width: 640, height: 360, extra: ["--keep-frames"])
