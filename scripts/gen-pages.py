@@ -8,7 +8,9 @@ no file from disk is ever served.
 
 It first writes web/words.js, the pages' words in the room's fifteen languages: the phone's
 phrases (and a few of the screen's) read from Sources/Locales/Phrases/ (the same words the TV
-says, one table per language), plus the few words only the page needs (PAGE_WORDS below).
+says, one table per language), plus the few words only the page needs (PAGE_WORDS below); and
+web/host-words.js, the host's console's words (the phrases whose audience is `host`, and a few
+of the screen's), which only the console loads.
 
 Run it after changing a page or a phrase:  /usr/bin/python3 scripts/gen-pages.py
 `--check` changes nothing and exits 1 naming what is stale (PlayerPagesTests runs that).
@@ -23,9 +25,13 @@ WEB = os.path.join(ROOT, "Sources", "PlayerPages", "web")
 OUT = os.path.join(ROOT, "Sources", "PlayerPages", "PageFiles.swift")
 LOCALES = os.path.join(ROOT, "Sources", "Locales")
 WORDS = os.path.join(WEB, "words.js")
+HOST_WORDS = os.path.join(WEB, "host-words.js")
 
 # The screen's phrases the page uses too (besides every phrase whose audience is the phone).
 SCREEN_WORDS = ["waiting", "joinCode", "progress", "timesUp", "correct", "leaderboard", "finalResults", "thanks"]
+# The screen's and the phone's phrases the host's console uses besides the `host` ones (it loads
+# words.js too, for what it shares with the player page).
+CONSOLE_WORDS = ["answeredOf", "playersJoined"]
 
 # Words only the page says (not on the TV), in the register each language's phrase table uses
 # for the phone (Phrases+<tag>.swift: "du", "vous", Hebrew's impersonal forms, …). A word the
@@ -268,26 +274,19 @@ def numbering(case_tags):
     return out
 
 
-def words_js():
-    """web/words.js: every language's page words, from the phrase tables and PAGE_WORDS."""
+def phrase_entries():
+    """Phrases.swift's entries: [(key, audience, label, placeholders)]."""
     with open(os.path.join(LOCALES, "Phrases", "Phrases.swift"), encoding="utf-8") as f:
         src = f.read()
     entries = re.findall(r'\.init\(key: "([\w.-]+)", audience: \.(\w+), value: \.(?:text|plural)\(\\\.(\w+)\), '
                          r'placeholders: \[([^\]]*)\]\)', src)
     if len(entries) < 30:
         raise PhraseError(f"Sources/Locales/Phrases/Phrases.swift: read only {len(entries)} entries")
-    wanted = [(k, label, re.findall(r'"(\w+)"', ph)) for k, aud, label, ph in entries
-              if aud == "phone" or k in SCREEN_WORDS]
-    missing = set(SCREEN_WORDS) - {k for k, _, _ in wanted}
-    if missing:
-        raise PhraseError(f"SCREEN_WORDS: no such phrase {sorted(missing)}")
-    tags, rtl, case_tags = languages()
-    numbers = numbering(case_tags)
-    if set(numbers) != set(tags):
-        raise PhraseError(f"CLDRData.swift: numbers for {sorted(numbers)}, not for every language {sorted(tags)}")
-    if set(PAGE_WORDS) != set(tags):
-        raise PhraseError(f"PAGE_WORDS: the languages {sorted(set(PAGE_WORDS) ^ set(tags))} differ from Language.swift's")
-    page_keys = set(PAGE_WORDS["en"])
+    return [(k, aud, label, re.findall(r'"(\w+)"', ph)) for k, aud, label, ph in entries]
+
+
+def tables(wanted, tags):
+    """{tag: {key: text or forms}} of the `wanted` entries, every placeholder checked."""
     out = {}
     for tag in tags:
         path = os.path.join(LOCALES, "Phrases", f"Phrases+{tag}.swift")
@@ -302,6 +301,27 @@ def words_js():
                     if "{" + p + "}" not in text:
                         raise PhraseError(f"{os.path.relpath(path, ROOT)}: {label} {text!r} lacks {{{p}}}")
             words[key] = value
+        out[tag] = words
+    return out
+
+
+def words_js():
+    """web/words.js: every language's page words, from the phrase tables and PAGE_WORDS."""
+    entries = phrase_entries()
+    wanted = [(k, label, ph) for k, aud, label, ph in entries if aud == "phone" or k in SCREEN_WORDS]
+    missing = set(SCREEN_WORDS) - {k for k, _, _ in wanted}
+    if missing:
+        raise PhraseError(f"SCREEN_WORDS: no such phrase {sorted(missing)}")
+    tags, rtl, case_tags = languages()
+    numbers = numbering(case_tags)
+    if set(numbers) != set(tags):
+        raise PhraseError(f"CLDRData.swift: numbers for {sorted(numbers)}, not for every language {sorted(tags)}")
+    if set(PAGE_WORDS) != set(tags):
+        raise PhraseError(f"PAGE_WORDS: the languages {sorted(set(PAGE_WORDS) ^ set(tags))} differ from Language.swift's")
+    page_keys = set(PAGE_WORDS["en"])
+    out = tables(wanted, tags)
+    for tag in tags:
+        words = out[tag]
         if set(PAGE_WORDS[tag]) != page_keys:
             raise PhraseError(f"PAGE_WORDS[{tag!r}]: the words {sorted(set(PAGE_WORDS[tag]) ^ page_keys)} differ from English's")
         for key, text in PAGE_WORDS[tag].items():
@@ -311,7 +331,6 @@ def words_js():
             if key in words:
                 raise PhraseError(f"PAGE_WORDS: {key} is a phrase of the tables already")
             words[key] = text
-        out[tag] = words
     lines = [
         "// Generated by scripts/gen-pages.py from Sources/Locales/Phrases/ (the words the TV says) and the",
         "// script's PAGE_WORDS: do not edit; change those and run the script again.",
@@ -324,6 +343,30 @@ def words_js():
         *["  " + json.dumps(t) + ": " + json.dumps(numbers[t]) + "," for t in tags],
         "};",
         "export const WORDS = {",
+    ]
+    for tag in tags:
+        lines.append("  " + json.dumps(tag) + ": " + json.dumps(out[tag], ensure_ascii=False) + ",")
+    lines += ["};", ""]
+    return "\n".join(lines)
+
+
+def host_words_js():
+    """web/host-words.js: the console's words in every language (audience `host` in Phrases.swift,
+    plus CONSOLE_WORDS), keyed without their "host." prefix."""
+    entries = phrase_entries()
+    wanted = [(k[len("host."):] if k.startswith("host.") else k, label, ph) for k, aud, label, ph in entries
+              if aud == "host" or k in CONSOLE_WORDS]
+    missing = set(CONSOLE_WORDS) - {k for k, _, _ in wanted}
+    if missing:
+        raise PhraseError(f"CONSOLE_WORDS: no such phrase {sorted(missing)}")
+    if len([w for w in wanted if w[0] not in CONSOLE_WORDS]) < 20:
+        raise PhraseError("Sources/Locales/Phrases/Phrases.swift: too few entries of audience host")
+    tags, _, _ = languages()
+    out = tables(wanted, tags)
+    lines = [
+        "// Generated by scripts/gen-pages.py from Sources/Locales/Phrases/ (the phrases of audience host, and",
+        "// CONSOLE_WORDS): do not edit; change those and run the script again. Keys without \"host.\".",
+        "export const HOST_WORDS = {",
     ]
     for tag in tags:
         lines.append("  " + json.dumps(tag) + ": " + json.dumps(out[tag], ensure_ascii=False) + ",")
@@ -372,14 +415,12 @@ def main():
     if sys.argv[1:] and not check:
         sys.exit("usage: scripts/gen-pages.py [--check]")
     try:
-        words = words_js()
+        generated = [(WORDS, words_js()), (HOST_WORDS, host_words_js())]
     except PhraseError as e:
         sys.exit(f"gen-pages: {e}")
     if check:
-        stale = []
-        if current(WORDS) != words:
-            stale.append(os.path.relpath(WORDS, ROOT))
-        else:
+        stale = [os.path.relpath(path, ROOT) for path, text in generated if current(path) != text]
+        if not stale:
             text, _ = swift_file()
             if current(OUT) != text:
                 stale.append(os.path.relpath(OUT, ROOT))
@@ -387,9 +428,10 @@ def main():
             sys.exit(f"gen-pages: {', '.join(stale)} is stale: run /usr/bin/python3 scripts/gen-pages.py")
         print("gen-pages: up to date")
         return
-    if current(WORDS) != words:
-        with open(WORDS, "w", encoding="utf-8") as f:
-            f.write(words)
+    for path, text in generated:
+        if current(path) != text:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
     text, count = swift_file()
     with open(OUT, "w", encoding="utf-8") as f:
         f.write(text)

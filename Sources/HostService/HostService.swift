@@ -42,6 +42,12 @@ public final class HostService {
     public var onStoreTrouble: ((StoreError?) -> Void)?
     /// Screens of the room from their retained presence, for the console (set by the host).
     public var screens: () -> [HostView.Screen] = { [] }
+    /// An action (a key or the console's) did something: called before the pass's commit, so a
+    /// change it makes to the session (the rehearsal standings' re-read) goes out with the step.
+    public var afterAction: ((HostAction) -> Void)?
+    /// A console gave the secret (its remote address; `replaced`: another console was connected
+    /// and is closed): the host's terminal says so, so a console nobody expected is noticed.
+    public var onConsole: ((_ remote: String, _ replaced: Bool) -> Void)?
 
     /// The phones' side; set by `servePlayers` or by a test.
     public var transport: PhoneTransport?
@@ -156,9 +162,10 @@ public final class HostService {
 
     /// A console action; returns why nothing happened when it does not apply.
     @discardableResult
-    public func perform(_ action: HostAction) -> String? {
+    public func perform(_ action: HostAction) -> HostRefusal? {
         let why = session.perform(action, now: wallClock(), canDraw: canDraw)
         hostStateDirty = true
+        if why == nil { afterAction?(action) }
         scheduleFlush()
         return why
     }
@@ -257,10 +264,12 @@ public final class HostService {
                 Log.info("players: \(peer.remote) \(conn): a console message with a wrong secret; refused")
                 return reject(conn, .notHost)
             }
+            let replaced = hostConnection.map { $0 != conn } ?? false
             if let old = hostConnection, old != conn {
                 peers[old]?.role = .unknown
                 outbox.append(.close(old, 4000, "replaced"))
             }
+            if hostConnection != conn { onConsole?(peer.remote, replaced) }
             unbind(conn, &peer)
             peer.role = .host
             peers[conn] = peer
@@ -270,7 +279,11 @@ public final class HostService {
         case .action(let action):
             guard peer.role == .host else { return reject(conn, .notHost) }
             if let why = session.perform(action, now: now, canDraw: canDraw) {
-                Log.info("players: console: \(why)")
+                // The host's log, and the console that asked: a button that did nothing says why.
+                Log.info("players: console: \(action.name): \(why)")
+                outbox.append(.message(conn, .hostNotice(action: action.name, reason: why.reason.rawValue, message: why.message)))
+            } else {
+                afterAction?(action)
             }
             hostStateDirty = true
             lastHostState = -Double.infinity

@@ -10,6 +10,10 @@ public enum BoxMessage: Equatable, Sendable {
     case answered(question: Int, choice: Int)
     case result(PlayerResult)
     case hostState(HostView)
+    /// To the console: its action changed nothing, and why (an extension of players v1).
+    /// `reason` is one of `HostRefusal.Reason`'s (`not-now`, `at-start`, …), `message` the
+    /// host's own sentence (English) for a reason the console has no words for.
+    case hostNotice(action: String, reason: String, message: String)
 
     public func encoded() -> [UInt8] {
         let w = JSONWriter()
@@ -46,6 +50,11 @@ public enum BoxMessage: Equatable, Sendable {
             case let .hostState(h):
                 w.member("type", "host-state")
                 Self.write(h, to: w)
+            case let .hostNotice(action, reason, message):
+                w.member("type", "host-notice")
+                w.member("action", action)
+                w.member("reason", reason)
+                w.member("message", message)
             }
         }
         return w.bytes
@@ -107,8 +116,22 @@ public enum BoxMessage: Equatable, Sendable {
                 w.member("id", s.id)
                 w.member("online", s.online)
                 if let v = s.shows { w.member("shows", v) }
+                if let v = s.missedVblanks { w.member("missedVblanks", v) }
             }
         }
         w.member("locked", h.locked)
+        if let v = h.title { w.member("title", v) }
+        if let v = h.locale { w.member("locale", v) }
+        if let v = h.joinCode { w.member("joinCode", v) }
+        if let st = h.step {
+            w.key("step")
+            w.object {
+                w.member("number", st.number)
+                w.member("total", st.total)
+                w.member("text", st.text)
+                if let a = st.answer { w.member("answer", a) }
+            }
+        }
+        if let v = h.canGoBack { w.member("canGoBack", v) }
     }
 }

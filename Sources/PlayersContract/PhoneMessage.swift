@@ -37,6 +37,22 @@ public enum HostAction: Equatable, Sendable {
     case lock(Bool)
 
     public static let names = ["next", "reveal", "leaderboard", "back", "pause", "resume", "add-time", "kick", "rename", "lock"]
+
+    /// The action's name on the wire (`add-time`, …).
+    public var name: String {
+        switch self {
+        case .next: return "next"
+        case .reveal: return "reveal"
+        case .leaderboard: return "leaderboard"
+        case .back: return "back"
+        case .pause: return "pause"
+        case .resume: return "resume"
+        case .addTime: return "add-time"
+        case .kick: return "kick"
+        case .rename: return "rename"
+        case .lock: return "lock"
+        }
+    }
 }
 
 /// Why a phone's message could not be read: one line, for the log (the phone gets

@@ -110,6 +110,23 @@ public struct HostView: Equatable, Sendable {
         }
     }
 
+    /// Where the quiz is, in every phase after the lobby (an extension of players v1): the
+    /// question it is at (open, revealed, or the last before the standings), its text, and at
+    /// its reveal the right answer (the host may know it; a phone never is told it early).
+    public struct Step: Equatable, Sendable {
+        public var number: Int
+        public var total: Int
+        public var text: String
+        /// The right choice's text at the reveal (nil otherwise, and for a poll).
+        public var answer: String?
+        public init(number: Int, total: Int, text: String, answer: String? = nil) {
+            self.number = number
+            self.total = total
+            self.text = text
+            self.answer = answer
+        }
+    }
+
     public struct Player: Equatable, Sendable {
         public var player: String
         public var name: String
@@ -132,10 +149,14 @@ public struct HostView: Equatable, Sendable {
         public var online: Bool
         /// The phase it shows, when it says.
         public var shows: String?
-        public init(id: String, online: Bool, shows: String?) {
+        /// Vblanks its frames missed, summed over its displays (an extension of players v1;
+        /// nil when no display counts them).
+        public var missedVblanks: Int?
+        public init(id: String, online: Bool, shows: String?, missedVblanks: Int? = nil) {
             self.id = id
             self.online = online
             self.shows = shows
+            self.missedVblanks = missedVblanks
         }
     }
 
@@ -145,12 +166,25 @@ public struct HostView: Equatable, Sendable {
     public var players: [Player]
     public var screens: [Screen]
     public var locked: Bool
+    /// Extensions of players v1 for the bundled console: the quiz's title, the room's language
+    /// (the console's words), the join code, where the quiz is, and whether `back` would move.
+    public var title: String?
+    public var locale: String?
+    public var joinCode: String?
+    public var step: Step?
+    public var canGoBack: Bool?
 
-    public init(phase: String, question: Question?, players: [Player], screens: [Screen], locked: Bool) {
+    public init(phase: String, question: Question?, players: [Player], screens: [Screen], locked: Bool,
+                title: String? = nil, locale: String? = nil, joinCode: String? = nil, step: Step? = nil, canGoBack: Bool? = nil) {
         self.phase = phase
         self.question = question
         self.players = players
         self.screens = screens
         self.locked = locked
+        self.title = title
+        self.locale = locale
+        self.joinCode = joinCode
+        self.step = step
+        self.canGoBack = canGoBack
     }
 }

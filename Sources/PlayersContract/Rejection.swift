@@ -21,10 +21,10 @@ public enum Rejection: String, Sendable, CaseIterable, Error {
 
     /// The words a phone shows, in the room's language: the phrase tables' (the words the
     /// screens and the phone page use), English for a tag none of the fifteen languages names.
-    /// `not-host`, a console's reason, is an extension of players v1 with words of its own.
+    /// `not-host`, a console's reason, is an extension of players v1: its words are the
+    /// console's (`Phrases.rejectNotHost`).
     public func message(locale: String) -> String {
         let language = RoomLocale(tag: locale)?.language ?? .en
-        if let words = Phrases.of(language).rejected(rawValue) { return words }
-        return language == .ja ? "ホストの画面からのみ操作できます。" : "Only the host's console can do that."
+        return Phrases.of(language).rejected(rawValue) ?? Phrases.of(.en).rejected(rawValue) ?? rawValue
     }
 }

@@ -129,9 +129,9 @@ extension HostSession {
     /// again, and it leaves every count, the standings and the results (its answers stay in the
     /// database). Final: a kicked player may join again under another name unless the room is
     /// locked — a kick is for the moment, the lock for the night.
-    public mutating func kick(_ id: String) -> String? {
-        guard let k = playerIndex[id] else { return "no player \(id)" }
-        guard !players[k].kicked else { return "\(id) was already removed" }
+    public mutating func kick(_ id: String) -> HostRefusal? {
+        guard let k = playerIndex[id] else { return HostRefusal(.noPlayer, "no player \(id)") }
+        guard !players[k].kicked else { return HostRefusal(.noPlayer, "\(id) was already removed") }
         players[k].kicked = true
         nameKeys[PlayerName.key(players[k].name)] = nil
         countsChanged = true
@@ -141,16 +141,16 @@ extension HostSession {
     }
 
     /// The host renames a player (a name that should not be on the TV): the name rules apply.
-    public mutating func rename(_ id: String, to rawName: String, canDraw: (String) -> Bool) -> String? {
-        guard let k = playerIndex[id], !players[k].kicked else { return "no player \(id)" }
+    public mutating func rename(_ id: String, to rawName: String, canDraw: (String) -> Bool) -> HostRefusal? {
+        guard let k = playerIndex[id], !players[k].kicked else { return HostRefusal(.noPlayer, "no player \(id)") }
         let name: String
         do {
             name = try PlayerName.normalized(rawName, canDraw: canDraw)
         } catch {
-            return "\(error)"
+            return HostRefusal(.nameInvalid, "\(error)")
         }
         let old = PlayerName.key(players[k].name), new = PlayerName.key(name)
-        if new != old, nameKeys[new] != nil { return "another player is called \(name)" }
+        if new != old, nameKeys[new] != nil { return HostRefusal(.nameTaken, "another player is called \(name)") }
         nameKeys[old] = nil
         nameKeys[new] = id
         players[k].name = name
@@ -161,15 +161,15 @@ extension HostSession {
     }
 
     /// Locked, the room refuses joins (`room-locked`); players in it still resume.
-    public mutating func setLocked(_ on: Bool) -> String? {
-        guard locked != on else { return on ? "the room is already locked" : "the room is already open" }
+    public mutating func setLocked(_ on: Bool) -> HostRefusal? {
+        guard locked != on else { return HostRefusal(.notNow, on ? "the room is already locked" : "the room is already open") }
         locked = on
         journalProgress()
         return nil
     }
 
     /// A console's action (the terminal's keys and the phone console's extra ones).
-    public mutating func perform(_ action: HostAction, now: Double, canDraw: (String) -> Bool) -> String? {
+    public mutating func perform(_ action: HostAction, now: Double, canDraw: (String) -> Bool) -> HostRefusal? {
         switch action {
         case .next: return apply(.next, now: now)
         case .reveal: return apply(.reveal, now: now)

@@ -117,7 +117,17 @@ extension HostSession {
         case .leaderboard: phase = .leaderboard
         case .ended: phase = .ended
         }
-        return HostView(phase: phase.rawValue, question: question, players: list, screens: screens, locked: locked)
+        var step: HostView.Step?
+        switch position {
+        case .question(let i), .reveal(let i), .leaderboard(let i):
+            let q = quiz.questions[i]
+            var answer: String?
+            if case .reveal = position, let c = q.correct { answer = q.choices[c] }
+            step = .init(number: i + 1, total: quiz.questions.count, text: q.text, answer: answer)
+        case .lobby, .ended: break
+        }
+        return HostView(phase: phase.rawValue, question: question, players: list, screens: screens, locked: locked,
+                        title: quiz.title, locale: locale, joinCode: joinCode, step: step, canGoBack: !history.isEmpty)
     }
 
     /// Every accepted answer of the run, by question then join order.

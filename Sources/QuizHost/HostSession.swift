@@ -14,6 +14,14 @@ public struct HostSession: Sendable {
         /// Standings shown after question `after` (index) was revealed.
         case leaderboard(after: Int)
         case ended
+
+        /// The standings are on the TV (after a question, or the final ones).
+        public var showsStandings: Bool {
+            switch self {
+            case .leaderboard, .ended: return true
+            case .lobby, .question, .reveal: return false
+            }
+        }
     }
 
     public enum Action: String, Sendable, CaseIterable {
@@ -116,22 +124,22 @@ public struct HostSession: Sendable {
     }
 
     /// Applies a key; returns why nothing happened when the key does not apply here.
-    public mutating func apply(_ action: Action, now: Double) -> String? {
+    public mutating func apply(_ action: Action, now: Double) -> HostRefusal? {
         let target: Position
         switch (action, position) {
         case (.back, _):
-            guard let previous = history.popLast() else { return "already at the start" }
+            guard let previous = history.popLast() else { return HostRefusal(.atStart, "already at the start") }
             move(to: previous, now: now, remember: false)
             return nil
         case (.next, .lobby): target = .question(0)
         case (.next, .question(let i)), (.reveal, .question(let i)): target = .reveal(i)
         case (.next, .reveal(let i)), (.next, .leaderboard(let i)):
             target = i + 1 < quiz.questions.count ? .question(i + 1) : .ended
-        case (.next, .ended): return "the quiz has ended (q quits, b goes back)"
-        case (.reveal, _): return "reveal works during a question"
+        case (.next, .ended): return HostRefusal(.ended, "the quiz has ended (q quits, b goes back)")
+        case (.reveal, _): return HostRefusal(.notNow, "reveal works during a question")
         case (.leaderboard, .question(let i)), (.leaderboard, .reveal(let i)): target = .leaderboard(after: i)
-        case (.leaderboard, .leaderboard), (.leaderboard, .ended): return "the standings are already shown"
-        case (.leaderboard, .lobby): return "no standings before the first question"
+        case (.leaderboard, .leaderboard), (.leaderboard, .ended): return HostRefusal(.notNow, "the standings are already shown")
+        case (.leaderboard, .lobby): return HostRefusal(.notNow, "no standings before the first question")
         }
         move(to: target, now: now, remember: true)
         return nil

@@ -56,10 +56,10 @@ extension HostSession {
 
     /// Pauses the open question: the TV's countdown stops (the state has no `endsAt`, and the
     /// time left as `timeLimit`), phones get `paused`, answers still arrive (their t frozen).
-    public mutating func pause(now: Double) -> String? {
-        guard let (i, c) = openQuestion() else { return "pause works during a question" }
-        guard !c.isPaused else { return "the question is already paused" }
-        guard now < c.endsAt else { return "the time is already up (r reveals)" }
+    public mutating func pause(now: Double) -> HostRefusal? {
+        guard let (i, c) = openQuestion() else { return HostRefusal(.notNow, "pause works during a question") }
+        guard !c.isPaused else { return HostRefusal(.notNow, "the question is already paused") }
+        guard now < c.endsAt else { return HostRefusal(.timeUp, "the time is already up (r reveals)") }
         var clock = c
         clock.pausedSince = now
         setClock(i, clock)
@@ -68,9 +68,9 @@ extension HostSession {
     }
 
     /// Resumes a paused question: a new `endsAt` = now + the time that was left.
-    public mutating func resume(now: Double) -> String? {
-        guard let (i, c) = openQuestion() else { return "resume works during a question" }
-        guard let since = c.pausedSince else { return "the question is not paused" }
+    public mutating func resume(now: Double) -> HostRefusal? {
+        guard let (i, c) = openQuestion() else { return HostRefusal(.notNow, "resume works during a question") }
+        guard let since = c.pausedSince else { return HostRefusal(.notNow, "the question is not paused") }
         var clock = c
         let paused = max(0, now - since)
         clock.endsAt += paused
@@ -84,12 +84,12 @@ extension HostSession {
     /// More time for the open question: its deadline moves (paused: its time left grows). When
     /// the time had run out, answering opens again for `seconds` from now. t still counts from
     /// the opening, so answers may come after T (they score at least 500 if right).
-    public mutating func addTime(_ seconds: Double, now: Double) -> String? {
-        guard let (i, c) = openQuestion() else { return "more time works during a question" }
-        guard seconds > 0, seconds.isFinite else { return "the seconds to add must be more than 0" }
+    public mutating func addTime(_ seconds: Double, now: Double) -> HostRefusal? {
+        guard let (i, c) = openQuestion() else { return HostRefusal(.notNow, "more time works during a question") }
+        guard seconds > 0, seconds.isFinite else { return HostRefusal(.notNow, "the seconds to add must be more than 0") }
         var clock = c
         clock.endsAt = (c.isPaused ? c.endsAt : max(c.endsAt, now)) + seconds
-        guard clock.allotted <= Limits.timeLimitSeconds else { return "a question is open for a day at most" }
+        guard clock.allotted <= Limits.timeLimitSeconds else { return HostRefusal(.notNow, "a question is open for a day at most") }
         setClock(i, clock)
         stepTV()
         return nil

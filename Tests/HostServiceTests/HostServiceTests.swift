@@ -280,6 +280,117 @@ import WebServer
         #expect(night.log.events.contains(.closed(a, 4000)), "its older connection replaced")
     }
 
+    /// Issue 24: a console's action that changes nothing is told why (`host-notice`, its
+    /// reason and the host's sentence), and neither the TV nor the phones hear of it; an action
+    /// from a player's connection (its token is never a secret) is refused and acts on nothing.
+    @Test func aRefusedActionTellsTheConsoleWhyAndNothingElse() throws {
+        let night = try Night()
+        let (p, token) = night.join("Aiko")
+        night.send(p, #"{"type":"action","action":"next"}"#)
+        night.endPass()
+        #expect(night.log.messages(to: p).last?["reason"] == .string("not-host"))
+        night.send(p, #"{"type":"host","secret":"\#(token)"}"#)
+        night.send(p, #"{"type":"action","action":"next"}"#)
+        night.endPass()
+        #expect(night.log.messages(to: p).suffix(2).map { $0["reason"] } == [.string("not-host"), .string("not-host")], "a player's token is no secret")
+        #expect(night.service.session.position == .lobby)
+        let published = night.log.tvStates.count
+        let h = night.connect()
+        night.send(h, #"{"type":"host","secret":"s3cret-console"}"#)
+        night.send(h, #"{"type":"action","action":"reveal"}"#)
+        night.endPass()
+        let notice = try #require(night.log.messages(to: h).first { $0["type"] == .string("host-notice") })
+        #expect(notice["action"] == .string("reveal") && notice["reason"] == .string("not-now"))
+        #expect(notice["message"] == .string("reveal works during a question"))
+        #expect(night.log.tvStates.count == published, "nothing published for a refusal")
+        night.send(h, #"{"type":"action","action":"rename","player":"p1","name":"\u0007"}"#)
+        night.endPass()
+        #expect(night.log.messages(to: h).last { $0["type"] == .string("host-notice") }?["reason"] == .string("name-invalid"))
+        #expect(night.log.types(to: h).last == "host-state", "the console is told the state after it, as after every action")
+    }
+
+    /// A second console takes over: the first is closed with 4000, the second acts; an action
+    /// that works is followed by `afterAction` (the rehearsal standings' re-read) before the TV
+    /// hears of the step.
+    @Test func aSecondConsoleTakesOverAndActionsAreHooked() throws {
+        let night = try Night()
+        var hooked: [HostAction] = []
+        var consoles: [Bool] = []
+        night.service.afterAction = { hooked.append($0) }
+        night.service.onConsole = { remote, replaced in
+            #expect(remote == night.remote)
+            consoles.append(replaced)
+        }
+        let first = night.connect(), second = night.connect()
+        night.send(first, #"{"type":"host","secret":"s3cret-console"}"#)
+        night.endPass()
+        night.send(second, #"{"type":"host","secret":"s3cret-console"}"#)
+        night.endPass()
+        #expect(night.log.events.contains(.closed(first, 4000)))
+        #expect(consoles == [false, true], "the terminal is told of each console, and of the one it replaced")
+        #expect(night.log.types(to: second).last == "host-state")
+        night.send(second, #"{"type":"action","action":"next"}"#)
+        night.send(second, #"{"type":"action","action":"leaderboard"}"#)
+        night.send(second, #"{"type":"action","action":"leaderboard"}"#)  // already shown: not hooked
+        night.endPass()
+        #expect(hooked == [.next, .leaderboard])
+        night.service.perform(.back)
+        #expect(hooked == [.next, .leaderboard, .back], "the terminal's keys too")
+    }
+
+    /// Each console action and what the TV is published for it (endsAt is the truth there):
+    /// next opens the question with a deadline, pause publishes none (the time left as the
+    /// limit), +10 s while paused grows it, resume a new deadline = now + the time left; kick
+    /// and rename reach the counts and the standings; the console's list follows.
+    @Test func eachConsoleActionsStateOnTheTV() throws {
+        let night = try Night()
+        let (a, _) = night.join("Aiko")
+        let (b, _) = night.join("Bo")
+        let h = night.connect()
+        func act(_ json: String) {
+            night.send(h, #"{"type":"action",\#(json)}"#)
+            night.endPass()
+            night.advance(0.3)   // past the console's 5-a-second limit: the next host-state is sent
+        }
+        night.send(h, #"{"type":"host","secret":"s3cret-console"}"#)
+        act(#""action":"next""#)
+        let opened = try #require(night.log.tvStates.last)
+        #expect(opened.phase == .question && abs((opened.question?.endsAt ?? 0) - (night.now - 0.3 + 20)) < 1e-6 && opened.question?.players == 2)
+        night.advance(4.7)   // 5 s into the question
+        act(#""action":"pause""#)
+        #expect(night.log.tvStates.last?.question?.endsAt == nil && night.log.tvStates.last?.question?.timeLimit == 15)
+        act(#""action":"add-time","seconds":10"#)
+        #expect(night.log.tvStates.last?.question?.endsAt == nil && night.log.tvStates.last?.question?.timeLimit == 25)
+        night.advance(10)    // paused: nothing runs
+        act(#""action":"resume""#)
+        let resumed = try #require(night.log.tvStates.last?.question?.endsAt)
+        #expect(abs(resumed - (night.now - 0.3 + 25)) < 1e-6, "now + the 25 s left")
+        night.send(a, #"{"type":"answer","question":1,"choice":1}"#)
+        night.endPass()
+        night.advance(0.3)
+        var view = try #require(night.log.messages(to: h).last { $0["type"] == .string("host-state") })
+        guard case .array(let players)? = view["players"] else { Issue.record("no players"); return }
+        #expect(players.map { $0["answered"] } == [.bool(true), .bool(false)] && players.map { $0["connected"] } == [.bool(true), .bool(true)])
+        act(#""action":"rename","player":"p1","name":"Aiko Y""#)
+        act(#""action":"kick","player":"p2""#)
+        #expect(night.log.events.contains(.closed(b, 4001)))
+        #expect(night.log.tvStates.last?.question?.players == 1)
+        act(#""action":"reveal""#)
+        act(#""action":"leaderboard""#)
+        #expect(night.log.tvStates.last?.leaderboard.map(\.name) == ["Aiko Y"], "renamed, and the kicked player gone")
+        act(#""action":"lock","locked":true"#)
+        let late = night.connect()
+        night.send(late, #"{"type":"join","code":"482113","name":"Cy"}"#)
+        night.endPass()
+        #expect(night.log.messages(to: late).last?["reason"] == .string("room-locked"))
+        act(#""action":"back""#)
+        #expect(night.log.tvStates.last?.phase == .reveal)
+        view = try #require(night.log.messages(to: h).last { $0["type"] == .string("host-state") })
+        #expect(view["locked"] == .bool(true) && view["phase"] == .string("reveal"))
+        guard case .object(let step)? = view["step"] else { Issue.record("no step"); return }
+        #expect(step.first { $0.0 == "answer" }?.1 == .string("Jupiter"))
+    }
+
     // MARK: the night survives
 
     /// A host killed mid-question and started again: the same run, revisions above the last

@@ -65,7 +65,8 @@ import Testing
         #expect(RoomLocale.fill("{a} {b} {", ["a": "1"]) == "1 {b} {")
         #expect(Phrases.de.rejected("too-late") == "Zu spät: Die Zeit war um")
         #expect(Phrases.en.rejected("no-such-reason") == nil)
-        #expect(Phrases.entries.filter { $0.key.hasPrefix("rejected.") }.count == 12, "players-v1's twelve reasons")
+        #expect(Phrases.entries.filter { $0.key.hasPrefix("rejected.") }.count == 13, "players-v1's twelve reasons and the console's not-host")
+        #expect(Phrases.ja.rejected("not-host") == "ホストの画面からのみ操作できます")
         #expect(Set(Phrases.entries.map(\.key)).count == Phrases.entries.count)
     }
 

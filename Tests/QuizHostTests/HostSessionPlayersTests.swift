@@ -179,13 +179,67 @@ import Testing
     @Test func rename() {
         var s = Self.session()
         let a = Self.join(&s, "Rude"), _ = Self.join(&s, "Bo")
-        #expect(s.rename(a, to: "bo", canDraw: { _ in true }) == "another player is called bo")
+        #expect(s.rename(a, to: "bo", canDraw: { _ in true }) == HostRefusal(.nameTaken, "another player is called bo"))
         #expect(s.rename(a, to: "\n", canDraw: { _ in true }) != nil)
         #expect(s.rename(a, to: " Nice ", canDraw: { _ in true }) == nil)
         #expect(s.player(a)?.name == "Nice" && s.phoneView(for: a, now: 0)?.you.name == "Nice")
         #expect(Self.rejection(s.join(code: "482113", name: "rude", token: PlayerToken(text: "x"), now: 0, canDraw: { _ in true })) == nil,
                 "the old name is free")
         #expect(s.rename(a, to: "NICE", canDraw: { _ in true }) == nil, "its own name in another case")
+    }
+
+    /// Every console action that changes nothing says why, with a reason a console can put in
+    /// the room's words (issue 24: the console shows it), and changes nothing.
+    @Test func refusalsSayWhyAndChangeNothing() {
+        var s = Self.session()
+        let a = Self.join(&s, "Aiko"), _ = Self.join(&s, "Bo")
+        func refused(_ action: HostAction, at now: Double) -> HostRefusal.Reason? {
+            let before = (s.revision, s.position, s.locked, s.inRoom)
+            guard let why = s.perform(action, now: now, canDraw: { _ in true }) else { return nil }
+            #expect(s.revision == before.0 && s.position == before.1 && s.locked == before.2 && s.inRoom == before.3, "\(action) changed something")
+            #expect(!why.message.isEmpty)
+            return why.reason
+        }
+        #expect(refused(.back, at: 0) == .atStart)
+        #expect(refused(.reveal, at: 0) == .notNow)
+        #expect(refused(.leaderboard, at: 0) == .notNow)
+        #expect(refused(.pause, at: 0) == .notNow)
+        #expect(refused(.addTime(seconds: 10), at: 0) == .notNow)
+        #expect(refused(.lock(false), at: 0) == .notNow, "already open")
+        #expect(refused(.kick(player: "p9"), at: 0) == .noPlayer)
+        #expect(refused(.rename(player: a, name: "BO"), at: 0) == .nameTaken)
+        #expect(refused(.rename(player: a, name: "\u{7}"), at: 0) == .nameInvalid)
+        #expect(refused(.next, at: 100) == nil)       // Q1 until 120
+        #expect(refused(.resume, at: 101) == .notNow, "not paused")
+        #expect(refused(.pause, at: 121) == .timeUp, "the time ran out: more time works, a pause does not")
+        #expect(refused(.addTime(seconds: 10), at: 121) == nil)
+        #expect(refused(.kick(player: a), at: 122) == nil)
+        #expect(refused(.kick(player: a), at: 122) == .noPlayer, "already removed")
+        for _ in 0..<6 { _ = s.apply(.next, now: 130) }
+        #expect(s.position == .ended)
+        #expect(refused(.next, at: 140) == .ended)
+    }
+
+    /// The console's view of where the quiz is: the question it is at in every phase after the
+    /// lobby, the right answer only at the reveal, whether back moves, the room's words.
+    @Test func theHostViewSaysWhereTheQuizIs() {
+        var s = Self.session()
+        var v = s.hostView(now: 0, connected: [], screens: [])
+        #expect(v.phase == "lobby" && v.step == nil && v.canGoBack == false && v.joinCode == "482113")
+        #expect(v.title == "Tech Night" && v.locale == "en")
+        _ = s.apply(.next, now: 100)
+        v = s.hostView(now: 105, connected: [], screens: [.init(id: "tv", online: true, shows: "question", missedVblanks: 3)])
+        #expect(v.step == .init(number: 1, total: 3, text: "Q1", answer: nil), "no answer while the question is open")
+        #expect(v.canGoBack == true && v.question?.remainingMs == 15_000)
+        #expect(v.screens.first?.missedVblanks == 3)
+        _ = s.apply(.reveal, now: 106)
+        #expect(s.hostView(now: 106, connected: [], screens: []).step == .init(number: 1, total: 3, text: "Q1", answer: "b"))
+        _ = s.apply(.leaderboard, now: 107)
+        v = s.hostView(now: 107, connected: [], screens: [])
+        #expect(v.phase == "leaderboard" && v.step?.number == 1 && v.step?.answer == nil)
+        _ = s.apply(.next, now: 108)
+        _ = s.apply(.reveal, now: 109)
+        #expect(s.hostView(now: 109, connected: [], screens: []).step == .init(number: 2, total: 3, text: "Poll", answer: nil), "a poll has no answer")
     }
 
     @Test func pauseFreezesTheClock() {

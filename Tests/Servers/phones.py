@@ -11,6 +11,10 @@ usage:
   phones.py resume PORT TOKENS...     each token resumed once: the `state` it gets
   phones.py e2e PORT                  3 phones: join, two answer, everyone's result
   phones.py http PORT                 plain requests: status, Content-Type, CSP and Allow of each
+  phones.py console PORT SECRET SCREEN
+                                      the host's console: a wrong secret and a player's token
+                                      refused; two players; the console's lists (SCREEN among
+                                      the screens); each action in turn, the host-state after it
 """
 import asyncio
 import json
@@ -191,6 +195,84 @@ async def e2e(port):
     say("done", True)
 
 
+async def console(port, secret, screen):
+    """Each `acted` line: the action and the host-state that followed it (the test reads the
+    room's state on the broker between them)."""
+    async def host_state(ws, condition, what):
+        while True:
+            m = await recv_type(ws, ("host-state", "host-notice", "rejected"), 20)
+            if m["type"] == "host-state" and condition(m):
+                return m
+            if m["type"] != "host-state":
+                say("unexpected", [what, m])
+
+    intruder = await websockets.connect(url(port))
+    await intruder.send(json.dumps({"type": "host", "secret": "not-" + secret}))
+    say("wrong_secret", (await recv_type(intruder, "rejected"))["reason"])
+    await intruder.send(json.dumps({"type": "action", "action": "next"}))
+    say("action_without_secret", (await recv_type(intruder, "rejected"))["reason"])
+
+    players = {}
+    for name in ("Aiko", "Bo"):
+        ws = await websockets.connect(url(port))
+        await ws.send(json.dumps({"type": "join", "code": "4821", "name": name}))
+        players[name] = (ws, await recv_type(ws, "welcome"))
+    aiko, bo = players["Aiko"], players["Bo"]
+    await bo[0].send(json.dumps({"type": "host", "secret": bo[1]["token"]}))
+    say("token_as_secret", (await recv_type(bo[0], "rejected"))["reason"])
+
+    host = await websockets.connect(url(port))
+    await host.send(json.dumps({"type": "host", "secret": secret}))
+    first = await host_state(host, lambda m: len(m["players"]) == 2, "the players")
+    say("players", first["players"])
+    seen = await host_state(host, lambda m: any(s["id"] == screen and s["online"] and s.get("shows") == "lobby" for s in m["screens"]),
+                            "the screen")
+    say("screens", seen["screens"])
+
+    async def act(message, condition, name):
+        # A host's pace (the box allows 10 messages a second per connection, then too-fast).
+        await asyncio.sleep(0.15)
+        await host.send(json.dumps(dict({"type": "action"}, **message)))
+        m = await host_state(host, condition, name)
+        say("acted", [name, m])
+        return m
+
+    def q(m):
+        return m.get("question") or {}
+
+    await act({"action": "next"}, lambda m: m["phase"] == "question", "next")
+    await aiko[0].send(json.dumps({"type": "answer", "question": 1, "choice": 1}))
+    await recv_type(aiko[0], "answered")
+    paused = await act({"action": "pause"}, lambda m: q(m).get("paused") is True
+                       and any(p["answered"] for p in m["players"]), "pause")
+    left = q(paused)["remainingMs"]
+    await act({"action": "add-time", "seconds": 10}, lambda m: q(m).get("paused") is True and q(m)["remainingMs"] == left + 10000,
+              "add-time")
+    await act({"action": "resume"}, lambda m: q(m).get("paused") is False, "resume")
+    await act({"action": "kick", "player": bo[1]["player"]}, lambda m: len(m["players"]) == 1, "kick")
+    say("kicked", [(await recv_type(bo[0], "rejected"))["reason"], (await closed_code(bo[0]))[0]])
+    await act({"action": "rename", "player": aiko[1]["player"], "name": "Aiko Y"},
+              lambda m: m["players"][0]["name"] == "Aiko Y", "rename")
+    await act({"action": "reveal"}, lambda m: m["phase"] == "reveal", "reveal")
+    await act({"action": "leaderboard"}, lambda m: m["phase"] == "leaderboard", "leaderboard")
+    await act({"action": "back"}, lambda m: m["phase"] == "reveal", "back")
+    await act({"action": "lock", "locked": True}, lambda m: m["locked"] is True, "lock")
+    late = await websockets.connect(url(port))
+    await late.send(json.dumps({"type": "join", "code": "4821", "name": "Late"}))
+    say("late_join", (await recv_type(late, "rejected"))["reason"])
+    await asyncio.sleep(0.15)
+    await host.send(json.dumps({"type": "action", "action": "reveal"}))
+    say("notice", await recv_type(host, "host-notice"))
+    # A second console takes over: the first is closed with 4000.
+    second = await websockets.connect(url(port))
+    await second.send(json.dumps({"type": "host", "secret": secret}))
+    await recv_type(second, "host-state")
+    say("taken_over", await closed_code(host))
+    for ws in (second, aiko[0], late, intruder):
+        await ws.close()
+    say("done", True)
+
+
 def http(port):
     import http.client
     cases = [("GET", "/"), ("GET", "/j/4821"), ("GET", "/host"), ("GET", "/player.html"), ("HEAD", "/"), ("GET", "/nope"),
@@ -217,6 +299,8 @@ def main():
         job = resume(port, sys.argv[3:])
     elif mode == "e2e":
         job = e2e(port)
+    elif mode == "console":
+        job = console(port, sys.argv[3], sys.argv[4])
     elif mode == "http":
         return http(port)
     else:

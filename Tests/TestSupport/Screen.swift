@@ -50,11 +50,12 @@ public final class Screen {
         + ["planet.jpg", "fuji.jpg"].map { repositoryRoot + "/examples/pictures/" + $0 }
 
     /// The one place that says what a screen shows for a state. `offline`: the controller link
-    /// is down, so the screen adds its "controller offline" mark (the scene renderer's overlay).
+    /// is down, so the screen adds its "controller offline" mark (the scene renderer's overlay);
+    /// `hostOffline`: the host's presence says it is gone ("host offline").
     /// `pictures`: whether the screen has the state's picture (one of `knownPictures`), or
     /// shows its placeholder.
     public static func expected(_ state: QuizState, width: Int, height: Int, now: Double, offline: Bool = false,
-                                pictures: Bool = true) -> FramePixels {
+                                hostOffline: Bool = false, pictures: Bool = true) -> FramePixels {
         // Fonts loaded per call: FreeType objects are not shared between test threads.
         guard let fonts = try? FontSet(directory: repositoryRoot + "/fonts") else { return FramePixels(bytes: []) }
         let canvas = Canvas(width: width, height: height)
@@ -64,15 +65,15 @@ public final class Screen {
             for path in knownPictures { known.add((try? Files.read(path)) ?? []) }
             renderer.pictures = known
         }
-        renderer.render(state, into: canvas, now: now, overlay: ScreenOverlay(controllerOffline: offline))
+        renderer.render(state, into: canvas, now: now, overlay: ScreenOverlay(controllerOffline: offline, hostOffline: hostOffline))
         return FramePixels(bytes: canvas.rgbBytes())
     }
 
     public func expected(_ json: String, offline: Bool = false) -> FramePixels {
         Screen.expected(json, width: width, height: height, now: now, offline: offline)
     }
-    public func expected(_ state: QuizState, offline: Bool = false, pictures: Bool = true) -> FramePixels {
-        Screen.expected(state, width: width, height: height, now: now, offline: offline, pictures: pictures)
+    public func expected(_ state: QuizState, offline: Bool = false, hostOffline: Bool = false, pictures: Bool = true) -> FramePixels {
+        Screen.expected(state, width: width, height: height, now: now, offline: offline, hostOffline: hostOffline, pictures: pictures)
     }
 
     /// The pixels of latest.png now (nil before the first frame).

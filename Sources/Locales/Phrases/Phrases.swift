@@ -100,6 +100,93 @@ public struct Phrases: Equatable, Sendable {
     public let rejectBadMessage: String
     public let rejectTooFast: String
 
+    // MARK: the host's console (GET /host, on the host's phone)
+
+    /// The console's heading and the page's title.
+    public let hostConsole: String
+    /// The button for the next step (the terminal's n).
+    public let hostNext: String
+    /// The button that reveals the answer (r).
+    public let hostReveal: String
+    /// The button that shows the standings (l).
+    public let hostStandings: String
+    /// The button back one step (b).
+    public let hostBack: String
+    /// Pauses the open question.
+    public let hostPause: String
+    /// Resumes a paused question.
+    public let hostResume: String
+    /// More time for the open question ("+10 s").
+    public let hostAddTime: String
+    /// The countdown's label.
+    public let hostTimeLeft: String
+    /// The countdown while paused.
+    public let hostPaused: String
+    /// Where the quiz is: the lobby.
+    public let hostLobby: String
+    /// … a question is open.
+    public let hostQuestion: String
+    /// … its answer is shown (the reveal).
+    public let hostAnswer: String
+    /// The players' list's heading.
+    public let hostPlayers: String
+    /// The list with nobody in it.
+    public let hostNoPlayers: String
+    /// A player whose phone is connected.
+    public let hostConnected: String
+    /// … whose phone is not.
+    public let hostNotConnected: String
+    /// A player answered the open question.
+    public let hostAnswered: String
+    /// Renames a player.
+    public let hostRename: String
+    /// Removes a player from the quiz (a kick).
+    public let hostKick: String
+    /// The kick's second tap.
+    public let hostConfirmKick: String
+    /// Saves a new name.
+    public let hostSave: String
+    /// Leaves a rename or a kick.
+    public let hostCancel: String
+    /// The room's heading (its lock).
+    public let hostRoom: String
+    /// Locks the room: no new players.
+    public let hostLock: String
+    /// Opens it again.
+    public let hostUnlock: String
+    /// The room is locked.
+    public let hostLocked: String
+    /// The room is open.
+    public let hostOpen: String
+    /// The room's screens' heading.
+    public let hostScreens: String
+    /// No screen has said it is there.
+    public let hostNoScreens: String
+    /// A screen that is up.
+    public let hostScreenOnline: String
+    /// A screen that is gone (its last will).
+    public let hostScreenOffline: String
+    /// A screen's missed vblanks, counted.
+    public let hostMissedFrames: PluralPhrase
+    /// Another console took over (close 4000).
+    public let hostTakenOver: String
+    /// Its button: take the console back.
+    public let hostTakeBack: String
+    /// A wrong or missing secret.
+    public let hostNeedSecret: String
+    /// A host-notice: the action does not apply at this step.
+    public let hostNoticeNotNow: String
+    /// … back at the start.
+    public let hostNoticeAtStart: String
+    /// … next after the end.
+    public let hostNoticeEnded: String
+    /// … a pause after the time ran out.
+    public let hostNoticeTimeUp: String
+    /// … a kick or rename of a player who left.
+    public let hostNoticeNoPlayer: String
+    /// `rejected` / `not-host`: a console message without the host's secret (an extension of players v1).
+    public let rejectNotHost: String
+
     public static func of(_ language: Language) -> Phrases {
         switch language {
         case .en: return en
@@ -123,7 +210,7 @@ public struct Phrases: Equatable, Sendable {
 
 extension Phrases {
     /// Who reads a phrase.
-    public enum Audience: String, Sendable { case screen, phone }
+    public enum Audience: String, Sendable { case screen, phone, host }
 
     /// One entry of the table, for tools that list them (the JSON, the tests).
     public struct Entry: Sendable {
@@ -178,6 +265,48 @@ extension Phrases {
         .init(key: "rejected.not-open", audience: .phone, value: .text(\.rejectNotOpen), placeholders: []),
         .init(key: "rejected.bad-message", audience: .phone, value: .text(\.rejectBadMessage), placeholders: []),
         .init(key: "rejected.too-fast", audience: .phone, value: .text(\.rejectTooFast), placeholders: []),
+        .init(key: "host.console", audience: .host, value: .text(\.hostConsole), placeholders: []),
+        .init(key: "host.next", audience: .host, value: .text(\.hostNext), placeholders: []),
+        .init(key: "host.reveal", audience: .host, value: .text(\.hostReveal), placeholders: []),
+        .init(key: "host.standings", audience: .host, value: .text(\.hostStandings), placeholders: []),
+        .init(key: "host.back", audience: .host, value: .text(\.hostBack), placeholders: []),
+        .init(key: "host.pause", audience: .host, value: .text(\.hostPause), placeholders: []),
+        .init(key: "host.resume", audience: .host, value: .text(\.hostResume), placeholders: []),
+        .init(key: "host.addTime", audience: .host, value: .text(\.hostAddTime), placeholders: ["n"]),
+        .init(key: "host.timeLeft", audience: .host, value: .text(\.hostTimeLeft), placeholders: []),
+        .init(key: "host.paused", audience: .host, value: .text(\.hostPaused), placeholders: []),
+        .init(key: "host.lobby", audience: .host, value: .text(\.hostLobby), placeholders: []),
+        .init(key: "host.question", audience: .host, value: .text(\.hostQuestion), placeholders: []),
+        .init(key: "host.answer", audience: .host, value: .text(\.hostAnswer), placeholders: []),
+        .init(key: "host.players", audience: .host, value: .text(\.hostPlayers), placeholders: []),
+        .init(key: "host.noPlayers", audience: .host, value: .text(\.hostNoPlayers), placeholders: []),
+        .init(key: "host.connected", audience: .host, value: .text(\.hostConnected), placeholders: []),
+        .init(key: "host.notConnected", audience: .host, value: .text(\.hostNotConnected), placeholders: []),
+        .init(key: "host.answered", audience: .host, value: .text(\.hostAnswered), placeholders: []),
+        .init(key: "host.rename", audience: .host, value: .text(\.hostRename), placeholders: []),
+        .init(key: "host.kick", audience: .host, value: .text(\.hostKick), placeholders: []),
+        .init(key: "host.confirmKick", audience: .host, value: .text(\.hostConfirmKick), placeholders: ["name"]),
+        .init(key: "host.save", audience: .host, value: .text(\.hostSave), placeholders: []),
+        .init(key: "host.cancel", audience: .host, value: .text(\.hostCancel), placeholders: []),
+        .init(key: "host.room", audience: .host, value: .text(\.hostRoom), placeholders: []),
+        .init(key: "host.lock", audience: .host, value: .text(\.hostLock), placeholders: []),
+        .init(key: "host.unlock", audience: .host, value: .text(\.hostUnlock), placeholders: []),
+        .init(key: "host.locked", audience: .host, value: .text(\.hostLocked), placeholders: []),
+        .init(key: "host.open", audience: .host, value: .text(\.hostOpen), placeholders: []),
+        .init(key: "host.screens", audience: .host, value: .text(\.hostScreens), placeholders: []),
+        .init(key: "host.noScreens", audience: .host, value: .text(\.hostNoScreens), placeholders: []),
+        .init(key: "host.screenOnline", audience: .host, value: .text(\.hostScreenOnline), placeholders: []),
+        .init(key: "host.screenOffline", audience: .host, value: .text(\.hostScreenOffline), placeholders: []),
+        .init(key: "host.missedFrames", audience: .host, value: .plural(\.hostMissedFrames), placeholders: ["n"]),
+        .init(key: "host.takenOver", audience: .host, value: .text(\.hostTakenOver), placeholders: []),
+        .init(key: "host.takeBack", audience: .host, value: .text(\.hostTakeBack), placeholders: []),
+        .init(key: "host.needSecret", audience: .host, value: .text(\.hostNeedSecret), placeholders: []),
+        .init(key: "host.notice.not-now", audience: .host, value: .text(\.hostNoticeNotNow), placeholders: []),
+        .init(key: "host.notice.at-start", audience: .host, value: .text(\.hostNoticeAtStart), placeholders: []),
+        .init(key: "host.notice.ended", audience: .host, value: .text(\.hostNoticeEnded), placeholders: []),
+        .init(key: "host.notice.time-up", audience: .host, value: .text(\.hostNoticeTimeUp), placeholders: []),
+        .init(key: "host.notice.no-player", audience: .host, value: .text(\.hostNoticeNoPlayer), placeholders: []),
+        .init(key: "rejected.not-host", audience: .host, value: .text(\.rejectNotHost), placeholders: []),
     ]
 
     /// The `rejected` message for a players-v1 reason ("bad-code", …), or nil for an unknown one.

@@ -1,7 +1,8 @@
 // The players' page: join with the code and a name, answer on the phone, see the result.
 // Speaks players v1 (docs/players.md) on the box's own WebSocket; no framework, nothing from
 // another origin. The box is the judge: this page shows what it is told and sends taps.
-import { NUMBERING, RTL, WORDS } from "/words.js";
+import { RTL, WORDS } from "/words.js";
+import { fill, languageOf as matchLanguage, roomLanguage } from "/locale.js";
 
 // ---------------------------------------------------------------- the TV's choices
 
@@ -60,26 +61,6 @@ function choiceClass(index) { return "c" + (index % CHOICES.length); }
 
 // ---------------------------------------------------------------- words
 
-// The language of a BCP 47 tag, as RoomLocale(tag:) matches it, or null for none of the fifteen.
-function languageOf(tag) {
-  if (typeof tag !== "string" || !tag) return null;
-  const parts = tag.toLowerCase().replace(/_/g, "-").split("-");
-  const first = parts[0];
-  if (first === "iw") return "he";
-  if (first === "zh") {
-    let script = null, region = null;
-    for (const p of parts.slice(1)) {
-      if (p.length === 1) break;
-      if (script === null && region === null && p.length === 4) script = p;
-      else if (region === null && (p.length === 2 || p.length === 3)) region = p.toUpperCase();
-    }
-    if (script === "hant") return "zh-Hant";
-    if (script === "hans") return "zh-Hans";
-    return ["TW", "HK", "MO"].includes(region) ? "zh-Hant" : "zh-Hans";
-  }
-  return first.length >= 2 && Object.prototype.hasOwnProperty.call(WORDS, first) ? first : null;
-}
-
 const lang = {
   code: "en",          // the table's language
   tag: "en",           // the room's tag as the browser's Intl takes it, with the TV's digits
@@ -87,62 +68,17 @@ const lang = {
   plurals: new Intl.PluralRules("en"),
 };
 
-// The tag without its extensions, its region, and its -u-nu- keyword.
-function tagParts(tag) {
-  const parts = tag.replace(/_/g, "-").split("-");
-  const base = [], out = { region: null, nu: null };
-  for (let i = 0; i < parts.length; i++) {
-    const p = parts[i];
-    if (p.length === 1) {
-      // A singleton starts an extension; only -u-nu- matters (RoomLocale reads it the same way).
-      if (p.toLowerCase() === "u") {
-        for (let j = i + 1; j + 1 < parts.length && parts[j].length > 1; j++) {
-          if (parts[j].toLowerCase() === "nu") out.nu = parts[j + 1].toLowerCase();
-        }
-      }
-      break;
-    }
-    if (i > 0 && out.region === null && (/^[A-Za-z]{2}$/.test(p) || /^[0-9]{3}$/.test(p))) out.region = p.toUpperCase();
-    base.push(p);
-  }
-  out.base = base.join("-");
-  return out;
-}
-
-// The numbering system the TV uses in this room (RoomNumbers): the tag's -u-nu- when the
-// language has it ("native" its own digits), else the region's or the language's default.
-function numberingOf(code, parts) {
-  const n = NUMBERING[code] || NUMBERING.en;
-  const known = [n.default, n.native, "latn"];
-  if (parts.nu === "native") return n.native;
-  if (parts.nu && known.includes(parts.nu)) return parts.nu;
-  return (parts.region && n.regions[parts.region]) || n.default;
-}
+function languageOf(tag) { return matchLanguage(tag, WORDS); }
 
 function setLanguage(tag) {
-  const code = languageOf(tag) || "en";
-  const parts = languageOf(tag) ? tagParts(tag) : { base: code, region: null, nu: null };
-  let intlTag = parts.base + "-u-nu-" + numberingOf(code, parts);
-  let numbers, plurals;
-  try {
-    numbers = new Intl.NumberFormat(intlTag, { maximumFractionDigits: 0 });
-    plurals = new Intl.PluralRules(intlTag);
-  } catch {
-    intlTag = code;
-    numbers = new Intl.NumberFormat(code, { maximumFractionDigits: 0 });
-    plurals = new Intl.PluralRules(code);
-  }
-  const changed = code !== lang.code || intlTag !== lang.tag;
-  Object.assign(lang, { code, tag: intlTag, numbers, plurals });
+  const room = roomLanguage(tag, WORDS);
+  const changed = room.code !== lang.code || room.tag !== lang.tag;
+  Object.assign(lang, { code: room.code, tag: room.tag, numbers: room.numbers, plurals: room.plurals });
   const root = document.documentElement;
-  root.lang = parts.base;
-  root.dir = RTL.includes(code) ? "rtl" : "ltr";
+  root.lang = room.base;
+  root.dir = RTL.includes(room.code) ? "rtl" : "ltr";
   for (const e of document.querySelectorAll("[data-word]")) e.textContent = word(e.dataset.word);
   return changed;
-}
-
-function fill(template, values) {
-  return template.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
 }
 
 function word(key, values = {}) {

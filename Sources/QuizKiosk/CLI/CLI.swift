@@ -72,6 +72,12 @@ enum CLI {
                         the console: …/host#SECRET); the night is kept in DIR (default $STATE_DIRECTORY,
                         else $XDG_STATE_HOME/quizkiosk, else ~/.local/state/quizkiosk): the same quiz
                         started again resumes its run; --new-run starts afresh; at most N players (2000)
+                        at start: the console's URL and its QR code (the secret kept in DIR/host-secret)
+                        keys on a terminal: n, Space, Enter or → next · r reveal · l leaderboard ·
+                        b, Backspace or ← back · q or Ctrl-D quit; from a pipe, one word a line:
+                        n|next, r|reveal, l|leaderboard|standings, b|back, q|quit|exit
+                        --scores FILE: rehearsal standings (JSON [{"name","score"}]), read again at
+                        each standings step; with players the standings come from their answers
           host QUIZ.json --export FILE.csv [--data DIR]
                         the night's results (per player: each question's choice and points, the total)
           host --config FILE [--quiz-set] [host's options]

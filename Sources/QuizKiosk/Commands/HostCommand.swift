@@ -1,5 +1,7 @@
+import Escaping
 import Glibc
 import HostService
+import Kiosk
 import MQTT
 import NightStore
 import Pictures
@@ -89,16 +91,17 @@ enum HostCommand {
         session.pictures = pictures.byQuestion
         session.servesPlayers = players != nil
         session.maxPlayers = maxPlayers
-        let scoresPath = args.value("--scores")
-        if let scoresPath { loadScores(scoresPath, into: &session, report: { Console.err($0) }) }
+        let scores = args.value("--scores").map { RehearsalScores(path: $0) }
+        if let scores { scores.load(into: &session, report: { Console.err("quizkiosk: " + $0) }) }
 
         let loop = EventLoop()
         let signals = try SignalWatch()
-        let hostTopic = "quizkiosk/\(room)/host"
+        let startedAt = Int(Clock.now())
+        let hostTopic = BrokerURL.hostTopic(room: room)
         var mqtt = MQTTClient.Configuration(broker: url, clientID: "quizkiosk-host-\(getpid())", caFile: args.value("--cafile"))
         // The room sees the host: online while it runs, offline (the broker's last will) when it
         // vanishes without a goodbye.
-        mqtt.will = .init(topic: hostTopic, payload: Array(#"{"online":false}"#.utf8), qos: 1, retain: true)
+        mqtt.will = .init(topic: hostTopic, payload: HostPresence(online: false).json, qos: 1, retain: true)
         let publisher = try RetainedPublisher(mqtt, loop: loop)
         let topic = BrokerURL.stateTopic(room: room)
         let ui = HostTerminal(loop: loop)
@@ -112,6 +115,7 @@ enum HostCommand {
         } else {
             ui.line("night: new run \(session.quizId) in \(store.path)")
         }
+        var publicURL: String?
         if let players {
             let limit = OpenFileLimit.raise()
             if limit < maxPlayers + 64 {
@@ -137,7 +141,16 @@ enum HostCommand {
                 let why = players.description.hasPrefix("127.") ? "listening on loopback" : "no network address found"
                 ui.line("  (\(why): only this machine can open it; --public-url URL sets what the QR code says)")
             }
-            ui.line("host console: \(address.publicURL)/host#\(secret)")
+            publicURL = address.publicURL
+            let console = "\(address.publicURL)/host#\(secret)"
+            ui.line("host console: \(console)")
+            if let qr = TerminalQR.lines(console, colour: isatty(1) == 1) {
+                for l in qr { ui.line("  " + l) }
+                ui.line("  (scan it with the host's phone; the part after # is the console's secret: keep it to yourself)")
+            }
+        }
+        if let scores, players != nil {
+            ui.line("--scores \(scores.path): for rehearsals; with players the standings come from their answers (it is shown only while nobody has joined)")
         }
 
         service.publishState = { state in publisher.retain(StateEncoder.encode(state), on: topic) }
@@ -177,14 +190,17 @@ enum HostCommand {
             case .unknown(let word):
                 ui.line("  unknown key \"\(word)\" — \(HostTerminal.help)")
             case .action(let action):
-                if let why = service.perform(hostAction(action)) {
-                    ui.line("  \(why)")
-                    return
-                }
-                if let scoresPath, service.session.state().phase == .leaderboard || service.session.state().phase == .ended {
-                    service.update { s in loadScores(scoresPath, into: &s, report: { ui.line("  " + $0) }) }
-                }
+                if let why = service.perform(hostAction(action)) { ui.line("  \(why)") }
             }
+        }
+        // Every standings step reads the rehearsal standings again (the terminal's keys and the
+        // console's alike): a file edited during the night shows at the next standings.
+        service.afterAction = { _ in
+            guard let scores, service.session.position.showsStandings else { return }
+            service.update { s in scores.load(into: &s, report: { ui.line("  " + $0) }) }
+        }
+        service.onConsole = { remote, replaced in
+            ui.line("  console: opened from \(Escaping.escaped(remote))" + (replaced ? " (the console open before is closed)" : ""))
         }
         ui.onEnd = { loop.stop() }
         loop.watch(fd: signals.fd) { _ in
@@ -199,10 +215,14 @@ enum HostCommand {
             let id = String(topic.dropFirst(screensTopic.count))
             if payload.isEmpty {
                 screens[id] = nil
-            } else if let doc = try? JSONParser.parse(payload), case .object(let members) = doc {
-                let online = members.first { $0.0 == "online" }.map { $0.1 == .bool(true) } ?? false
-                let phase = members.first { $0.0 == "phase" }.flatMap { if case .string(let p) = $0.1 { return p } else { return nil } }
-                screens[id] = HostView.Screen(id: id, online: online, shows: phase)
+            } else if let p = try? ScreenPresence(json: payload) {
+                // The facts doctor reads: online, what it shows, the vblanks its frames missed.
+                let missed = p.displays.compactMap(\.missedVblanks)
+                screens[id] = HostView.Screen(id: id, online: p.online, shows: p.online ? p.phase?.rawValue : nil,
+                                              missedVblanks: p.online && !missed.isEmpty ? missed.reduce(0, +) : nil)
+            } else {
+                // Not a presence this version reads: an unknown screen, shown as offline.
+                screens[id] = HostView.Screen(id: id, online: false, shows: nil)
             }
             service.screensChanged()
         }
@@ -212,12 +232,26 @@ enum HostCommand {
         ui.line(HostTerminal.help)
         ui.start()
         publisher.start()
-        publisher.retain(Array(#"{"online":true}"#.utf8), on: hostTopic)
+        publisher.retain(HostPresence(online: true, since: startedAt, url: publicURL).json, on: hostTopic)
         // Every picture first, retained: screens up now and screens that connect later hold
-        // them all before the first question.
+        // them all before the first question. Said when the broker has them all, or that it
+        // cannot be reached yet (they go when it is back).
+        let mediaTopics = Set(pictures.files.map { BrokerURL.mediaTopic(room: room, sha256: $0.0) })
         for (sha, bytes) in pictures.files { publisher.retain(bytes, on: BrokerURL.mediaTopic(room: room, sha256: sha)) }
-        if !pictures.files.isEmpty {
-            ui.line("\(pictures.files.count) pictures (\(pictures.totalBytes / 1024) KiB) published on quizkiosk/\(room)/media/")
+        let picturesText = Self.counted(pictures.files.count, "picture") + " (\(Self.kibibytes(pictures.totalBytes)))"
+        var picturesSaid = mediaTopics.isEmpty
+        var unreachableSaid = false
+        publisher.onAcknowledged = { topic in
+            guard !picturesSaid, mediaTopics.contains(topic), mediaTopics.allSatisfy(publisher.isAcknowledged) else { return }
+            picturesSaid = true
+            ui.line("\(picturesText) published on quizkiosk/\(room)/media/")
+        }
+        publisher.onLink = { up in
+            // (The broker client says what happened to the link; this says what waits for it.)
+            guard !up, !picturesSaid, !unreachableSaid else { return }
+            unreachableSaid = true
+            let verb = pictures.files.count == 1 ? "waits" : "wait"
+            ui.line("  (broker unreachable: \(picturesText) \(verb) to be published, sent when it is back)")
         }
         service.start()
         tick()
@@ -235,7 +269,7 @@ enum HostCommand {
         // The quiz is over: its pictures leave the broker (empty retained messages); screens
         // keep what they hold for the state they show.
         for (sha, _) in pictures.files { publisher.retain([], on: BrokerURL.mediaTopic(room: room, sha256: sha)) }
-        publisher.retain(Array(#"{"online":false}"#.utf8), on: hostTopic)
+        publisher.retain(HostPresence(online: false).json, on: hostTopic)
         // Let the last state reach the broker (QoS 1 acknowledgement) before saying goodbye,
         // also when the quit came before the first connection did.
         let last = service.session.publishedRevision
@@ -332,12 +366,12 @@ enum HostCommand {
         return 0
     }
 
-    /// Reads the scores file into the session; a bad file is reported and the old standings kept.
-    static func loadScores(_ path: String, into session: inout HostSession, report: (String) -> Void) {
-        do {
-            session.standings = try QuizFile.loadScores(path)
-        } catch {
-            report("\(error.message) (keeping the previous standings)")
-        }
+    /// "1 picture", "2 pictures".
+    static func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
+    /// "64 KiB", "1.5 MiB".
+    static func kibibytes(_ bytes: Int) -> String {
+        if bytes < 1024 * 1024 { return "\(max(1, (bytes + 1023) / 1024)) KiB" }
+        return "\(Double(bytes * 10 / (1024 * 1024)) / 10) MiB"
     }
 }
