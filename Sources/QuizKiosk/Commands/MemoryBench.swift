@@ -127,9 +127,12 @@ enum MemoryBench {
         let service = ServiceNotifications(kiosk: kiosk)
         let output = try HeadlessOutput(width: size.width, height: size.height, directory: dir + "/out")
         var figures = Figures()
-        kiosk.observeFrames { _, _ in
+        let verbose = Environment.get("QUIZKIOSK_MEMORY_VERBOSE") != nil
+        kiosk.observeFrames { _, state in
             figures.settledFrames += 1
-            figures.settledAnon = max(figures.settledAnon, Status.read().anon)
+            let now = Status.read()
+            figures.settledAnon = max(figures.settledAnon, now.anon)
+            if verbose { Console.err("settled \(state.phase) r\(state.revision ?? 0): anon \(format1(now.anon)) MiB, peak \(format1(now.peak)) MiB") }
         }
         kiosk.setOutputs([output])
         let steps = DemoQuiz.steps(start: 0)
