@@ -63,7 +63,9 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CZimg", pkgConfig: "zimg", providers: [.apt(["libzimg-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // No pkgConfig: libcurl is not linked but opened when a picture's URL is first fetched
+        // (Sources/CCurl/shim.h): a screen fed over MQTT never loads it or its 24 libraries.
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // No pkgConfig: libutf8proc.pc adds -DUTF8PROC_EXPORTS, a flag SwiftPM refuses (with a
         // warning); the header is in /usr/include and the module map links the library.
         .systemLibrary(name: "CUtf8proc", providers: [.apt(["libutf8proc-dev"])]),
@@ -100,7 +102,7 @@ let package = Package(
         .target(name: "Media", dependencies: ["Escaping", "QuizContract", "Renderer", "Pixels", "Platform", "Pictures", "CCurl"]),
         .target(name: "Sound", dependencies: ["QuizContract"]),
         .target(name: "SoundCard", dependencies: ["Sound", "Platform", "CALSA"]),
-        .target(name: "Kiosk", dependencies: ["Escaping", "QuizContract", "Renderer", "Pixels", "Outputs", "MQTT", "Platform", "Pictures", "Media"]),
+        .target(name: "Kiosk", dependencies: ["Escaping", "QuizContract", "Renderer", "Pixels", "Outputs", "MQTT", "Platform", "Pictures", "Media", "CLinux"]),
         .executableTarget(
             name: "QuizKiosk",
             dependencies: ["Escaping", "QuizContract", "Pixels", "Pictures", "Renderer", "Outputs", "Display", "MQTT", "QuizHost", "Media", "Kiosk", "Platform", "Web", "WebServer", "CLinux",

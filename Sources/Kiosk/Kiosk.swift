@@ -1,3 +1,4 @@
+import CLinux
 import Outputs
 import Media
 import Pixels
@@ -213,13 +214,30 @@ public final class Kiosk: StateSink {
             stale.remove(ObjectIdentifier(o))
             retries[ObjectIdentifier(o)] = nil
             framesDrawn += 1
-            if settled { for f in frameObservers { f(o, state) } }
+            if settled {
+                releaseFreedMemory(after: state)
+                for f in frameObservers { f(o, state) }
+            }
             return true
         } catch {
             motion?.forget(o)
             retryLater(o, error: error)
             return false
         }
+    }
+
+    /// The state whose settled frame last gave freed memory back.
+    private var trimmed: QuizState?
+
+    /// Once a state's screen has settled (its fade and motion over, its frame written), the
+    /// memory they used and freed goes back to the system: glibc keeps freed memory in its
+    /// heaps (the main one and each thread's, such as the picture thread's) for reuse, and
+    /// gives back only what lies at a heap's top, so a screen would otherwise hold the most it
+    /// ever needed at once. Not at every second of a countdown: once per state.
+    private func releaseFreedMemory(after state: QuizState) {
+        guard state != trimmed else { return }
+        trimmed = state
+        _ = malloc_trim(0)
     }
 
     /// Per output after a failed present; gone once a frame is shown.

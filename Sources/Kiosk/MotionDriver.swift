@@ -91,7 +91,13 @@ final class MotionDriver {
             s.shown = (key, continues ? s.player.capture() : nil, target)
             if !continues { s.player.reset() }
         }
-        guard let shown = s.shown else { return Drawn(damage: [], settled: false) }
+        guard var shown = s.shown else { return Drawn(damage: [], settled: false) }
+        // The fade is over: the picture it faded from is not needed again (its state, pose
+        // and age still are, for what keeps moving).
+        if let o = shown.origin, o.hasPicture, target - shown.arrived >= Timeline.fade {
+            shown.origin = o.withoutPicture()
+            s.shown = shown
+        }
         var frame = key
         frame.now = wall
         let moment = Moment(frame: frame, origin: shown.origin, elapsed: max(0, target - shown.arrived))

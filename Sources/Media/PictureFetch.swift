@@ -23,7 +23,7 @@ public struct PictureFetch: Sendable {
 
     /// The body, or why there is none (one line's worth).
     func run() -> Result<[UInt8], PictureError> {
-        CurlLibrary.initialise()
+        if let why = CurlLibrary.problem { return .failure(PictureError("cannot fetch: \(why)")) }
         guard let curl = CurlHandle() else { return .failure(PictureError("cannot start libcurl")) }
         let body = Body()
         let errors = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
@@ -66,7 +66,7 @@ public struct PictureFetch: Sendable {
         if let refused {
             return .failure(PictureError(Self.refusal(option: refused.name, refused.code)))
         }
-        let rc = curl_easy_perform(h)
+        let rc = quizkiosk_curl_easy_perform(h)
         withExtendedLifetime(body) {}
         guard rc == CURLE_OK else { return .failure(PictureError(describe(rc, curl: curl, body: body, errors: String(cString: errors)))) }
         return .success(body.bytes)
@@ -75,11 +75,11 @@ public struct PictureFetch: Sendable {
     /// Why a fetch is refused when libcurl did not take one of its options (an old libcurl
     /// without CURLOPT_PROTOCOLS_STR, a build without a protocol).
     static func refusal(option: String, _ code: CURLcode) -> String {
-        "not fetched: this libcurl refused \(option) (\(String(cString: curl_easy_strerror(code))))"
+        "not fetched: this libcurl refused \(option) (\(String(cString: quizkiosk_curl_easy_strerror(code))))"
     }
 
     private func describe(_ rc: CURLcode, curl: CurlHandle, body: Body, errors: String) -> String {
-        let detail = errors.isEmpty ? String(cString: curl_easy_strerror(rc)) : errors
+        let detail = errors.isEmpty ? String(cString: quizkiosk_curl_easy_strerror(rc)) : errors
         switch rc {
         case CURLE_HTTP_RETURNED_ERROR:
             var code = 0
@@ -113,15 +113,23 @@ public struct PictureFetch: Sendable {
 final class CurlHandle {
     let raw: UnsafeMutableRawPointer
     init?() {
-        guard let h = curl_easy_init() else { return nil }
+        guard let h = quizkiosk_curl_easy_init() else { return nil }
         raw = h
     }
-    deinit { curl_easy_cleanup(raw) }
+    deinit { quizkiosk_curl_easy_cleanup(raw) }
 }
 
-/// curl_global_init, once per process, before the first handle (it is not thread-safe itself:
-/// the first fetch thread's call runs it under this once-only initialiser).
-enum CurlLibrary {
-    private static let ready: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
-    static func initialise() { _ = ready }
+/// libcurl opened and curl_global_init run, once per process, before the first handle (neither
+/// is thread-safe itself: the first fetch's call runs both under this once-only initialiser).
+/// Until a URL is fetched libcurl is not in the process at all (see Sources/CCurl/shim.h).
+public enum CurlLibrary {
+    /// nil once libcurl is ready, else why it is not (one line).
+    static let problem: String? = {
+        if let why = quizkiosk_curl_load() { return "libcurl cannot be loaded (\(String(cString: why)))" }
+        let rc = quizkiosk_curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+        return rc == CURLE_OK ? nil : "libcurl cannot start (\(String(cString: quizkiosk_curl_easy_strerror(rc))))"
+    }()
+
+    /// Whether libcurl is in the process (for `bench --memory` and the tests).
+    public static var isLoaded: Bool { quizkiosk_curl_loaded() != 0 }
 }

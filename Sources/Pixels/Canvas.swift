@@ -1,3 +1,6 @@
+import CPNG
+import Glibc
+
 /// A frame of XRGB8888 pixels: width, height and a row stride that may be wider than the
 /// width (DRM dumb buffers are padded). It owns its memory, or wraps memory it does not own
 /// (a mapped scan-out buffer) and then never frees it.
@@ -10,9 +13,12 @@ public final class Canvas {
     /// Row stride in pixels.
     public let stride: Int
     public let pixels: UnsafeMutablePointer<UInt32>
-    private let ownsMemory: Bool
-    /// Drawing is limited to this rectangle (always inside the canvas).
+    private let memory: Memory
+    /// Drawing is limited to this rectangle (always inside the canvas's window).
     public private(set) var clip: Rect
+    /// The pixels this canvas holds: all of `bounds`, or for a window (`init(window:…)`) a
+    /// part of the frame, outside which nothing is drawn, read or written.
+    public let window: Rect
 
     public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
@@ -23,25 +29,26 @@ public final class Canvas {
         self.height = max(0, height)
         self.stride = self.width
         let count = max(1, self.width * self.height)
-        pixels = .allocate(capacity: count)
+        (pixels, memory) = Memory.allocate(count)
         pixels.initialize(repeating: 0xFF00_0000, count: count)
-        ownsMemory = true
         clip = Rect(x: 0, y: 0, width: self.width, height: self.height)
+        window = clip
     }
 
     /// A canvas of its own holding a copy of `other`'s pixels (the frame on screen, kept as
     /// the start of a cross-fade).
     public init(copying other: Canvas) {
+        precondition(other.window == other.bounds, "a window is copied with copy(_:from:)")
         width = other.width
         height = other.height
         stride = other.width
-        pixels = .allocate(capacity: max(1, width * height))
+        (pixels, memory) = Memory.allocate(max(1, width * height))
         if width * height == 0 { pixels.initialize(to: 0xFF00_0000) }
         for y in 0..<height {
             (pixels + y * stride).initialize(from: other.pixels + y * other.stride, count: width)
         }
-        ownsMemory = true
         clip = Rect(x: 0, y: 0, width: width, height: height)
+        window = clip
     }
 
     /// Wraps memory owned elsewhere, e.g. a mapped dumb buffer. `strideBytes` must be a
@@ -52,12 +59,69 @@ public final class Canvas {
         self.height = height
         self.stride = strideBytes / 4
         pixels = memory.bindMemory(to: UInt32.self, capacity: stride * height)
-        ownsMemory = false
+        self.memory = .borrowed
         clip = Rect(x: 0, y: 0, width: width, height: height)
+        window = clip
+    }
+
+    /// A window on a frame of `width`×`height`: it holds only the pixels of `window` (in the
+    /// frame's coordinates), in `memory` (`window.width × window.height` pixels, row after row,
+    /// owned by the caller and outliving the canvas). Everything draws as on a canvas of the
+    /// whole frame (paths and text are placed and rasterized for the frame) but only inside
+    /// the window: the clip never leaves it. For drawing a frame part by part (a band at a
+    /// time), so that no whole frame is held for it.
+    package init(window: Rect, width: Int, height: Int, memory: UnsafeMutablePointer<UInt32>) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        let w = window.intersection(Rect(x: 0, y: 0, width: self.width, height: self.height))
+        self.window = w
+        stride = max(1, w.width)
+        // Pixel (x, y) of the frame at memory[(y − w.y) · w.width + (x − w.x)]: the same
+        // arithmetic as every canvas's, from a base before the memory, never dereferenced
+        // outside the window.
+        pixels = memory - (w.y * stride + w.x)
+        self.memory = .borrowed
+        clip = w
     }
 
     deinit {
-        if ownsMemory { pixels.deallocate() }
+        memory.free(pixels)
+    }
+
+    /// Where a canvas's pixels live. A frame's worth (a 1080p canvas is 8.3 MB, a 4K one 33 MB)
+    /// is mapped on its own and unmapped when the canvas goes, so its memory goes back to the
+    /// system at once: from malloc, a freed frame can stay in the heap (glibc raises its mmap
+    /// threshold after the first large free, and later frames then come from the heap, which
+    /// is trimmed only from its top).
+    enum Memory {
+        /// malloc's: small canvases (glyph runs, tests).
+        case heap
+        /// Mapped, this many bytes.
+        case mapped(Int)
+        /// Someone else's (a scan-out buffer): never freed here.
+        case borrowed
+
+        /// From this many bytes on, a canvas is mapped.
+        static let mapFrom = 1 << 20
+
+        static func allocate(_ count: Int) -> (UnsafeMutablePointer<UInt32>, Memory) {
+            let bytes = count * MemoryLayout<UInt32>.stride
+            if bytes >= mapFrom {
+                let p = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+                if let p, p != MAP_FAILED {
+                    return (p.bindMemory(to: UInt32.self, capacity: count), .mapped(bytes))
+                }
+            }
+            return (.allocate(capacity: count), .heap)
+        }
+
+        func free(_ pixels: UnsafeMutablePointer<UInt32>) {
+            switch self {
+            case .heap: pixels.deallocate()
+            case .mapped(let bytes): munmap(pixels, bytes)
+            case .borrowed: break
+            }
+        }
     }
 
     /// Runs `body` with drawing limited to `rect` (intersected with the current clip).
@@ -69,7 +133,7 @@ public final class Canvas {
     }
 
     @inline(__always) public func pixel(x: Int, y: Int) -> UInt32 {
-        guard x >= 0, y >= 0, x < width, y < height else { return 0 }
+        guard x >= window.minX, y >= window.minY, x < window.maxX, y < window.maxY else { return 0 }
         return pixels[y * stride + x] | 0xFF00_0000
     }
 
@@ -85,11 +149,23 @@ public final class Canvas {
         guard !r.isEmpty else { return }
         let p = color.pixel
         if r.x == 0 && r.width == stride {
-            (pixels + r.y * stride).update(repeating: p, count: r.width * r.height)
+            Canvas.fill(pixels + r.y * stride, p, count: r.width * r.height)
             return
         }
         for y in r.minY..<r.maxY {
-            (pixels + y * stride + r.x).update(repeating: p, count: r.width)
+            Canvas.fill(pixels + y * stride + r.x, p, count: r.width)
+        }
+    }
+
+    /// Sets `count` pixels from `p` to `value`: long runs through glibc's wmemset (a wchar_t is
+    /// 32 bits here), which picks the widest stores the CPU has at run time (AVX2 or AVX-512
+    /// on x86, four pixels a store on a baseline x86-64 build otherwise); short ones inline.
+    @inline(__always)
+    static func fill(_ p: UnsafeMutablePointer<UInt32>, _ value: UInt32, count: Int) {
+        if count >= 32 {
+            quizkiosk_fill32(p, value, count)
+        } else {
+            p.update(repeating: value, count: count)
         }
     }
 
@@ -101,7 +177,7 @@ public final class Canvas {
         guard a < b else { return }
         let row = pixels + y * stride
         if alpha >= 255 {
-            (row + a).update(repeating: color, count: b - a)
+            Canvas.fill(row + a, color, count: b - a)
         } else if alpha > 0 {
             for x in a..<b { row[x] = blend(row[x], color, alpha) }
         }
@@ -153,7 +229,7 @@ public final class Canvas {
     /// Copies the pixels of `rect` from another canvas of the same size (damage copy into a
     /// scan-out buffer).
     public func copy(_ rect: Rect, from other: Canvas) {
-        let r = rect.intersection(bounds).intersection(other.bounds)
+        let r = rect.intersection(window).intersection(other.window)
         guard !r.isEmpty else { return }
         for y in r.minY..<r.maxY {
             (pixels + y * stride + r.x).update(from: other.pixels + y * other.stride + r.x, count: r.width)
@@ -162,6 +238,7 @@ public final class Canvas {
 
     /// Row-major 0xRRGGBB values, padding dropped (for tests and PNG).
     public func rgbBytes() -> [UInt8] {
+        precondition(window == bounds, "a window has no whole frame to give")
         var out = [UInt8](repeating: 0, count: width * height * 3)
         out.withUnsafeMutableBufferPointer { o in
             var k = 0

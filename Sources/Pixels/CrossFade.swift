@@ -12,7 +12,7 @@ extension Canvas {
     /// Writes the fade of `from` into `to` at `weight` (0: `from`, 256: `to`) into this canvas,
     /// inside `rect` (clipped to all three canvases).
     public func crossFade(from a: Canvas, to b: Canvas, weight: Int, in rect: Rect) {
-        let r = rect.intersection(bounds).intersection(a.bounds).intersection(b.bounds).intersection(clip)
+        let r = rect.intersection(window).intersection(a.window).intersection(b.window).intersection(clip)
         guard !r.isEmpty else { return }
         let w = UInt16(min(max(weight, 0), Canvas.fullWeight))
         for y in r.minY..<r.maxY {

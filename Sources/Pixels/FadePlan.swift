@@ -58,7 +58,7 @@ public struct FadePlan {
             let x0 = max(Int(s.x0), minX), x1 = min(Int(s.x1), maxX), w = weight
             guard x0 < x1 else { return }
             switch s.kind {
-            case .bothSolid: (out + x0).update(repeating: Canvas.mix(s.ca, s.cb, UInt32(w)), count: x1 - x0)
+            case .bothSolid: Canvas.fill(out + x0, Canvas.mix(s.ca, s.cb, UInt32(w)), count: x1 - x0)
             // The fade from a colour at w is the fade to it from the other frame at 256 − w.
             case .aSolid: Canvas.fadeRow(pb + x0, toward: s.ca, into: out + x0, count: x1 - x0, weight: UInt16(Canvas.fullWeight) - w)
             case .bSolid: Canvas.fadeRow(pa + x0, toward: s.cb, into: out + x0, count: x1 - x0, weight: w)
@@ -80,7 +80,7 @@ public struct FadePlan {
     private init(from a: Canvas, to b: Canvas) {
         from = a
         to = b
-        limit = a.bounds.intersection(b.bounds)
+        limit = a.window.intersection(b.window)
         rows = [[Segment]](repeating: [], count: max(0, limit.height))
     }
 

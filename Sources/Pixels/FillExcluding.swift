@@ -1,3 +1,5 @@
+import Glibc
+
 /// Solid fills that leave out what a later layer will cover.
 ///
 /// A frame is drawn back to front: the background, then panels and boxes, then text. Every
@@ -34,7 +36,7 @@ extension Canvas {
             if x < r.maxX { spans.append((x, r.maxX)) }
             for y in y0..<y1 {
                 let row = pixels + y * stride
-                for (a, b) in spans { (row + a).update(repeating: p, count: b - a) }
+                for (a, b) in spans { Canvas.fill(row + a, p, count: b - a) }
             }
         }
     }

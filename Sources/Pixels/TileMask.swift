@@ -50,6 +50,14 @@ public struct TileMask: Equatable, Sendable {
         }
     }
 
+    /// Marks the tiles holding pixels `x0..<x1` of row `y`.
+    public mutating func mark(row y: Int, from x0: Int, to x1: Int) {
+        let x0 = max(0, x0), x1 = min(width, x1)
+        guard y >= 0, y < height, x0 < x1 else { return }
+        let base = (y / tile) * columns
+        for tx in (x0 / tile)...((x1 - 1) / tile) { marked[base + tx] = true }
+    }
+
     /// The marked tiles of each row of tiles, as runs of columns in pixels: `(y0, y1, [(x0, x1)])`.
     public var bands: [(y0: Int, y1: Int, runs: [(x0: Int, x1: Int)])] {
         var out: [(y0: Int, y1: Int, runs: [(x0: Int, x1: Int)])] = []

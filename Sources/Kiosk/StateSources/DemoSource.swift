@@ -20,11 +20,16 @@ public final class DemoSource: StateSource {
     /// Where the demo's own picture is handed over when the source starts.
     public weak var pictures: PictureStore?
 
+    /// Every step shown this long instead of its own time (`bench --memory` goes through a
+    /// pass in seconds); nil: each step's own.
+    private let stepSeconds: Double?
+
     /// `steps` builds one pass of the quiz with countdowns relative to its start time.
     public init(steps: @escaping (Double) -> [DemoQuiz.Step] = { DemoQuiz.steps(start: $0, picture: DemoPicture.reference) },
-                clock: @escaping () -> Double = { Clock.now() }) {
+                clock: @escaping () -> Double = { Clock.now() }, stepSeconds: Double? = nil) {
         self.steps = steps
         self.clock = clock
+        self.stepSeconds = stepSeconds
     }
 
     public func start(on loop: EventLoop, sink: StateSink) {
@@ -58,6 +63,6 @@ public final class DemoSource: StateSource {
         s.revision = (s.revision ?? i + 1) + cycle * current.count
         delivered += 1
         sink.receive(StateEncoder.encode(s), from: description)
-        timer = loop.after(max(0.05, current[i].seconds)) { [weak self] in self?.show(i + 1) }
+        timer = loop.after(max(0.05, stepSeconds ?? current[i].seconds)) { [weak self] in self?.show(i + 1) }
     }
 }

@@ -16,8 +16,12 @@ enum BenchCommand {
     }
 
     static func run(_ argv: [String]) throws -> Int32 {
-        let args = try Arguments(argv, options: ["--frames", "--fonts", "--cold-runs", "--countdown-seconds"])
+        if argv.contains("--memory") { return try MemoryBench.run(argv) }
+        let args = try Arguments(argv, options: ["--frames", "--fonts", "--cold-runs", "--countdown-seconds", "--profile"])
         let frames = max(10, Int(args.value("--frames") ?? "") ?? 300)
+        if let size = args.value("--profile") {
+            return try profile(size: try DisplaySize(parsing: size), frames: frames, fonts: try CLI.loadFonts(args.value("--fonts")))
+        }
         let countdownSeconds = max(1, Double(args.value("--countdown-seconds") ?? "") ?? 20)
         let coldRuns = max(1, Int(args.value("--cold-runs") ?? "") ?? 9)
         let fontsOption = args.value("--fonts")
@@ -101,6 +105,23 @@ enum BenchCommand {
         return 0
     }
 
+    /// `--profile WxH`: the question frame drawn `frames` times at one size and nothing else,
+    /// for a profiler (`perf record -e cpu-clock`, `valgrind --tool=callgrind`).
+    static func profile(size: DisplaySize, frames: Int, fonts: FontSet) throws -> Int32 {
+        let renderer = SceneRenderer(fonts: fonts)
+        let canvas = Canvas(width: size.width, height: size.height)
+        let now = Clock.now()
+        let state = sampleState(now: now)
+        var times: [Double] = []
+        for _ in 0..<frames {
+            let t = Clock.monotonic()
+            renderer.render(state, into: canvas, now: now + 3)
+            times.append(Clock.monotonic() - t)
+        }
+        Console.out("  \(size): \(frames) question frames, median \(ms(median(times))), min \(ms(times.min() ?? 0))")
+        return 0
+    }
+
     /// The median time to fill `canvas` with one colour.
     static func fillTime(_ canvas: Canvas, frames: Int) -> Double {
         var times: [Double] = []
@@ -114,6 +135,7 @@ enum BenchCommand {
 
     /// The child: load fonts, draw one frame, exit.
     static func child(_ argv: [String]) throws -> Int32 {
+        if argv.contains("--memory") { return try MemoryBench.child(argv) }
         let args = try Arguments(argv, options: ["--size", "--fonts"])
         let size = try DisplaySize(parsing: try args.required("--size"))
         let fonts = try CLI.loadFonts(args.value("--fonts"))

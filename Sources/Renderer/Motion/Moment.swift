@@ -23,8 +23,8 @@ public struct Moment {
 
     /// Whether `origin` can be faded from: a picture of this size and safe area.
     var fadesFromOrigin: Bool {
-        guard let o = origin else { return false }
-        return o.picture.width == frame.width && o.picture.height == frame.height && elapsed < Timeline.fade
+        guard let o = origin, let size = o.pixels?.size else { return false }
+        return size.width == frame.width && size.height == frame.height && elapsed < Timeline.fade
     }
 
     /// How long the scene on screen has been up: across states that only update it (the same
@@ -49,18 +49,104 @@ public struct Moment {
 /// values it showed (for animations that continue from them), and how long its scene had been
 /// up. Captured by an output from what it shows (`MotionPlayer.capture`), or drawn settled
 /// from a state (`render --from`).
+///
+/// The pixels are kept only as long as needed and only as much as needed: one captured from
+/// an output is not copied while the output still shows it; the player fading from it keeps
+/// only where it differs from the arriving frame (`PackedFade`); once the fade is over a
+/// screen keeps `withoutPicture()`.
 public final class Origin {
     public let frame: SceneFrame
     public let pose: Pose
-    public let picture: Canvas
     /// Seconds its scene had been up (`.infinity`: long settled).
     public let sceneAge: Double
+    /// nil: no picture (`withoutPicture()`): nothing fades from it.
+    let pixels: OriginPixels?
 
     public init(frame: SceneFrame, pose: Pose, picture: Canvas, sceneAge: Double) {
         self.frame = frame
         self.pose = pose
-        self.picture = picture
+        self.pixels = OriginPixels(picture)
         self.sceneAge = sceneAge
+    }
+
+    init(frame: SceneFrame, pose: Pose, pixels: OriginPixels?, sceneAge: Double) {
+        self.frame = frame
+        self.pose = pose
+        self.pixels = pixels
+        self.sceneAge = sceneAge
+    }
+
+    /// The picture, as a canvas of its own (made now if it is kept some other way). Only an
+    /// origin with a picture has one.
+    public var picture: Canvas {
+        guard let pixels else { preconditionFailure("this origin was kept without its picture") }
+        return pixels.canvas()
+    }
+
+    public var hasPicture: Bool { pixels != nil }
+
+    /// The same origin without its pixels: what a screen keeps once the fade from it is over
+    /// (its state, pose and age still count; its picture never again).
+    public func withoutPicture() -> Origin {
+        Origin(frame: frame, pose: pose, pixels: nil, sceneAge: sceneAge)
+    }
+}
+
+/// How an origin's pixels are kept.
+final class OriginPixels {
+    enum State {
+        /// A canvas of its own.
+        case canvas(Canvas)
+        /// Still on the screen's canvas (nothing drawn into it since): copied, or packed by the
+        /// fade, before the player draws there.
+        case onScreen(Canvas)
+        /// Packed by a fade: made again on demand (the arriving frame's first items drawn, the
+        /// leaving frame's differences written over them).
+        case rebuilt(() -> Canvas)
+    }
+
+    private(set) var state: State
+    let size: (width: Int, height: Int)
+
+    init(_ canvas: Canvas) {
+        state = .canvas(canvas)
+        size = (canvas.width, canvas.height)
+    }
+
+    init(onScreen canvas: Canvas) {
+        state = .onScreen(canvas)
+        size = (canvas.width, canvas.height)
+    }
+
+    /// The pixels as a canvas of their own.
+    func canvas() -> Canvas {
+        switch state {
+        case .canvas(let c): return c
+        case .onScreen(let c):
+            let copy = Canvas(copying: c)
+            state = .canvas(copy)
+            return copy
+        case .rebuilt(let make):
+            let c = make()
+            state = .canvas(c)
+            return c
+        }
+    }
+
+    /// The canvas they are still on, if they are.
+    var screen: Canvas? {
+        if case .onScreen(let c) = state { return c }
+        return nil
+    }
+
+    /// The screen's canvas is about to change: the pixels get a canvas of their own.
+    func leaveScreen() {
+        if case .onScreen = state { _ = canvas() }
+    }
+
+    /// Kept by a fade from here on.
+    func rebuild(with make: @escaping () -> Canvas) {
+        state = .rebuilt(make)
     }
 }
 

@@ -3,8 +3,10 @@ import Pixels
 /// Draws an output's frames one after another, each from the one before: only what changed is
 /// drawn again (the wedge a countdown's ring swept and the strip its bar lost, a reveal's bars
 /// and numbers, the rows that move), and a cross-fade writes only the pixels where the frame
-/// leaving and the frame arriving differ, as its plan says (`FadePlan`). The pixels are always those `SceneRenderer.render(_ moment:into:)` draws from
-/// nothing; tests hold it to that.
+/// leaving and the frame arriving differ, as its plan says (`PackedFade`), which keeps only
+/// those pixels of either frame: a fade costs the screen's canvas and its differences, never
+/// two more frames. The pixels are always those `SceneRenderer.render(_ moment:into:)` draws
+/// from nothing; tests hold it to that.
 public final class MotionPlayer {
     public let renderer: SceneRenderer
 
@@ -14,11 +16,20 @@ public final class MotionPlayer {
     /// The origin last captured from `canvas`: the canvas still holds its picture until the
     /// next frame is drawn.
     private weak var captured: Origin?
-    /// A cross-fade under way: the arriving frame drawn alone, the tiles that differ from the
-    /// picture leaving (or have changed since), and how their pixels are faded (`FadePlan`).
-    private var fade: (origin: Origin, items: [SceneItem], tiles: TileMask, plan: FadePlan, weight: Int)?
-    /// Where the arriving frame is drawn during a fade (kept for the next one of this size).
-    private var incoming: Canvas?
+    /// A cross-fade under way: the arriving frame's items as last drawn and as first drawn,
+    /// what the fade keeps and writes (`PackedFade`: only where the two frames differ), and
+    /// the weight last written. The leaving frame is `leaving`'s canvas, or (`nil`) the
+    /// arriving frame as first drawn with the plan's first differences over it.
+    private var fade: Fade?
+
+    private struct Fade {
+        let origin: Origin
+        var items: [SceneItem]
+        let firstItems: [SceneItem]
+        let plan: PackedFade
+        var weight: Int
+        let leaving: Canvas?
+    }
 
     public init(renderer: SceneRenderer) {
         self.renderer = renderer
@@ -26,6 +37,10 @@ public final class MotionPlayer {
 
     /// The pose of the frame last drawn.
     public var pose: Pose? { last?.pose }
+
+    /// Bytes the fade under way holds (0 when none): what the fade costs in memory beside the
+    /// screen's own canvas.
+    public var fadeBytes: Int { fade?.plan.byteCount ?? 0 }
 
     /// Draws `moment` into `canvas`, which holds whatever this player drew into it last (any
     /// other canvas is drawn whole). Returns the rectangles whose pixels may have changed.
@@ -37,7 +52,11 @@ public final class MotionPlayer {
         let (description, pose) = renderer.layout(m.frame, motion: m.sceneMotion)
         let items = description.items
         let known = canvas === self.canvas && last.map { $0.moment.frame.width == canvas.width && $0.moment.frame.height == canvas.height } == true
-        let holdsOrigin = known && m.origin != nil && m.origin === captured
+        let fades = m.fadesFromOrigin
+        let holdsOrigin = known && fades && m.origin != nil && m.origin === captured && m.origin?.pixels?.screen === canvas
+        // An origin captured from the canvas that this frame does not fade from as the fade
+        // starts: its pixels get a canvas of their own before the canvas changes.
+        if !holdsOrigin { captured?.pixels?.leaveScreen() }
         defer {
             self.canvas = canvas
             last = (m, items, pose)
@@ -45,40 +64,24 @@ public final class MotionPlayer {
         }
         let bounds = canvas.bounds
 
-        if m.fadesFromOrigin, let origin = m.origin {
+        if fades, let origin = m.origin {
             let weight = SceneRenderer.fadeWeight(m.elapsed)
-            if let f = fade, f.origin === origin, known, let incoming {
-                // The arriving frame brought to this instant, then the changed tiles faded.
+            if var f = fade, f.origin === origin, known {
+                // The arriving frame brought to this instant where it changed: planned again
+                // there, the canvas given it, then every planned pixel faded.
                 let damage = ItemDamage.between(f.items, items, bounds: bounds)
-                var tiles = f.tiles, plan = f.plan
-                for r in damage {
-                    incoming.withClip(r) { incoming.draw(items, text: renderer.text, paths: renderer.paths, inspector: renderer.inspector) }
-                    tiles.insert(r)
-                    plan.replan(r)
-                }
-                fade = (origin, items, tiles, plan, weight)
-                if damage.isEmpty && weight == f.weight { return [] }
-                // Where the arriving frame was drawn again the canvas may hold the fade to what
-                // it was, also in pixels now equal to the leaving frame, which the plan skips.
-                for r in damage { canvas.crossFade(from: origin.picture, to: incoming, weight: weight, in: r) }
-                canvas.crossFade(plan, weight: weight)
-                return tiles.rects
+                for r in damage { replan(r, f, items: items, into: canvas) }
+                f.items = items
+                let unchanged = damage.isEmpty && weight == f.weight
+                f.weight = weight
+                fade = f
+                if unchanged { return [] }
+                f.plan.write(into: canvas, weight: weight)
+                return f.plan.tiles.rects
             }
-            let target = incoming.flatMap { $0.width == canvas.width && $0.height == canvas.height ? $0 : nil }
-                ?? Canvas(width: canvas.width, height: canvas.height)
-            incoming = target
-            target.draw(items, text: renderer.text, paths: renderer.paths, inspector: renderer.inspector)
-            let tiles = TileMask(differences: origin.picture, target)
-            // What the plan skips (the frames equal) the canvas holds from here on: this first
-            // fade of the whole canvas, or the picture leaving.
-            guard holdsOrigin else {
-                fade = (origin, items, tiles, FadePlan(from: origin.picture, to: target, in: tiles), weight)
-                canvas.crossFade(from: origin.picture, to: target, weight: weight, in: bounds)
-                return [bounds]
-            }
-            // This frame written as the plan is made: one pass over both frames, not two.
-            fade = (origin, items, tiles, FadePlan(from: origin.picture, to: target, in: tiles, writing: (canvas, weight)), weight)
-            return tiles.rects
+            // A new fade.
+            let holding: Canvas? = holdsOrigin ? canvas : nil
+            return startFade(from: origin, holding: holding, to: items, into: canvas, weight: weight)
         }
 
         guard known, let previous = last else {
@@ -88,11 +91,10 @@ public final class MotionPlayer {
         }
         var damage: [Rect] = []
         var before = previous.items
-        if let f = fade, let incoming {
-            // The fade is over: the faded tiles become the arriving frame as last drawn.
-            let rects = f.tiles.rects
-            for r in rects { canvas.copy(r, from: incoming) }
-            damage = rects
+        if let f = fade {
+            // The fade is over: the faded pixels become the arriving frame as last drawn.
+            f.plan.write(into: canvas, weight: Canvas.fullWeight)
+            damage = f.plan.tiles.rects
             before = f.items
             fade = nil
         }
@@ -103,11 +105,88 @@ public final class MotionPlayer {
         return ItemDamage.merge(damage + changed)
     }
 
+    /// A new fade from `origin` to `items`: the arriving frame drawn a band at a time beside
+    /// the leaving one, each row planned, and this frame written as it is scanned. `holding`:
+    /// the canvas holds the leaving frame (read from there, then kept only where it differs);
+    /// else the origin's own picture is the leaving frame and the whole canvas is written.
+    private func startFade(from origin: Origin, holding: Canvas?, to items: [SceneItem], into canvas: Canvas, weight: Int) -> [Rect] {
+        let leaving: Canvas? = holding == nil ? origin.picture : nil
+        let source = leaving ?? canvas
+        let plan = PackedFade(width: canvas.width, height: canvas.height)
+        let area = canvas.clip
+        guard !area.isEmpty else { return [] }
+        let rows = min(area.height, max(64, (area.height + 7) / 8))
+        let memory = UnsafeMutablePointer<UInt32>.allocate(capacity: rows * area.width)
+        defer { memory.deallocate() }
+        var y0 = area.minY
+        while y0 < area.maxY {
+            let band = Canvas(window: Rect(x: area.minX, y: y0, width: area.width, height: min(rows, area.maxY - y0)),
+                              width: canvas.width, height: canvas.height, memory: memory)
+            band.draw(items, text: renderer.text, paths: renderer.paths, inspector: nil)
+            for y in band.window.minY..<band.window.maxY {
+                plan.plan(row: y, from: area.minX, to: area.maxX, a: source.pixels + y * source.stride, b: band.pixels + y * band.stride,
+                          writing: PackedFade.Pen(canvas, row: y, within: area, weight: weight), equal: leaving != nil)
+            }
+            y0 += rows
+        }
+        plan.keepFirstPlan()
+        fade = Fade(origin: origin, items: items, firstItems: items, plan: plan, weight: weight, leaving: leaving)
+        guard leaving == nil else { return [canvas.bounds] }
+        // The leaving frame is kept as the plan's first differences from the arriving one.
+        origin.pixels?.rebuild(with: Self.rebuilder(renderer, items, plan))
+        return plan.tiles.rects
+    }
+
+    /// Makes the leaving frame of a fade again: the arriving frame's first items drawn, the
+    /// plan's first differences written over them.
+    private static func rebuilder(_ renderer: SceneRenderer, _ items: [SceneItem], _ plan: PackedFade) -> () -> Canvas {
+        {
+            let c = Canvas(width: plan.width, height: plan.height)
+            c.draw(items, text: renderer.text, paths: renderer.paths, inspector: nil)
+            plan.writeFirstPlanLeaving(into: c, in: c.bounds)
+            return c
+        }
+    }
+
+    /// The arriving frame drawn again in `rect` during fade `f`: that part of the fade planned
+    /// again between the leaving frame and the arriving one now, and the canvas given the
+    /// arriving frame there (the fade is written over it next).
+    private func replan(_ rect: Rect, _ f: Fade, items: [SceneItem], into canvas: Canvas) {
+        let r = rect.intersection(canvas.bounds)
+        guard !r.isEmpty else { return }
+        let count = r.width * r.height
+        let arriving = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+        defer { arriving.deallocate() }
+        let now = Canvas(window: r, width: canvas.width, height: canvas.height, memory: arriving)
+        now.draw(items, text: renderer.text, paths: renderer.paths, inspector: nil)
+        // The leaving frame there: its own canvas, or made again from the first plan.
+        var made: UnsafeMutablePointer<UInt32>?
+        defer { made?.deallocate() }
+        let leaving: Canvas
+        if let l = f.leaving {
+            leaving = l
+        } else {
+            let memory = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+            made = memory
+            leaving = Canvas(window: r, width: canvas.width, height: canvas.height, memory: memory)
+            leaving.draw(f.firstItems, text: renderer.text, paths: renderer.paths, inspector: nil)
+            f.plan.writeFirstPlanLeaving(into: leaving, in: r)
+        }
+        for y in r.minY..<r.maxY {
+            f.plan.plan(row: y, from: r.minX, to: r.maxX, a: leaving.pixels + y * leaving.stride, b: now.pixels + y * now.stride)
+        }
+        f.plan.damage(r)
+        canvas.copy(r, from: now)
+    }
+
     /// The frame on screen (the last one drawn) as the origin of the state arriving now: its
-    /// pixels copied, its state and pose. nil before any frame.
+    /// state and pose, and its pixels where they are (copied only if the canvas changes before
+    /// a fade from them starts). nil before any frame.
     public func capture() -> Origin? {
         guard let canvas, let last else { return nil }
-        let origin = Origin(frame: last.moment.frame, pose: last.pose, picture: Canvas(copying: canvas),
+        // Captured again before anything was drawn: the same picture.
+        if let c = captured, c.pixels?.screen === canvas { return c }
+        let origin = Origin(frame: last.moment.frame, pose: last.pose, pixels: OriginPixels(onScreen: canvas),
                             sceneAge: last.moment.sceneAge)
         captured = origin
         return origin
@@ -115,6 +194,7 @@ public final class MotionPlayer {
 
     /// Forgets what any canvas holds: the next frame is drawn whole.
     public func reset() {
+        captured?.pixels?.leaveScreen()
         canvas = nil
         last = nil
         fade = nil

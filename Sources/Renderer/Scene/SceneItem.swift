@@ -116,10 +116,13 @@ public struct SceneDescription {
 
 extension Canvas {
     /// Draws a frame's items in order; `inspector` (the legibility test) sees each text line
-    /// with the pixels under it just before it is drawn.
+    /// with the pixels under it just before it is drawn. An item that cannot write a pixel in
+    /// the clip (`ItemDamage.reach`) is passed over: a damage redraw looks only at what is there.
     func draw(_ items: [SceneItem], text: TextEngine, paths: PathCache? = nil, inspector: TextInspector? = nil) {
-        let holes = Occlusion.holes(in: items, clip: clip)
+        let area = clip
+        let holes = Occlusion.holes(in: items, clip: area)
         for (i, item) in items.enumerated() where !item.box.isEmpty || item.role == .background {
+            guard item.role == .background || !ItemDamage.reach(item).intersection(area).isEmpty else { continue }
             switch item.drawing {
             case let .line(line, x, baseline, clip):
                 guard !clip.intersection(self.clip).isEmpty else { continue }

@@ -1,0 +1,325 @@
+/// A cross-fade that keeps only what it needs: the pixels where the frame leaving (`a`) and
+/// the frame arriving (`b`) differ, packed, and nothing of either frame elsewhere.
+///
+/// `FadePlan` fades between two whole frames it reads at every frame of the fade, so a fade
+/// holds three: the screen's, the picture leaving and the one arriving (25 MB at 1080p, 100 MB
+/// at 4K). Here each row is scanned once, in aligned blocks of eight pixels as `FadePlan` does,
+/// and every block where the two differ becomes part of a segment that keeps what its fade
+/// reads: nothing where both frames are one colour there (most of a quiz screen: the fade of
+/// two colours is a fill), the arriving frame's pixels where only the leaving one is one colour,
+/// the leaving one's where only the arriving one is, both where neither is. Blocks where the
+/// two are equal keep nothing: the screen already shows that pixel. Segments and pixels go to
+/// pools that only grow while the fade lasts (planning a place again adds to them), so what
+/// was planned first stays readable: `firstPlan` is the leaving frame's difference from the
+/// arriving one, which with the arriving frame as first drawn gives the leaving frame back.
+///
+/// Every pixel written is the one `crossFade(from:to:weight:in:)` gives.
+public final class PackedFade {
+    /// How a segment is faded (as `FadePlan.Kind`).
+    enum Kind: UInt8 {
+        case bothSolid
+        /// The leaving frame one colour (`ca`): only the arriving one's pixels are kept.
+        case aSolid
+        /// The arriving frame one colour (`cb`): only the leaving one's pixels are kept.
+        case bSolid
+        case mixed
+    }
+
+    /// Pixels `x0..<x1` of a row; `ca`/`cb` the colours that are constant there, `pa`/`pb`
+    /// where the other frames' pixels start in the pool (-1: none kept).
+    struct Segment {
+        var x0: Int32
+        var x1: Int32
+        var kind: Kind
+        var ca: UInt32
+        var cb: UInt32
+        var pa: Int32
+        var pb: Int32
+
+        /// The part of this segment from `x0` to `x1` (inside it).
+        func cut(_ x0: Int32, _ x1: Int32) -> Segment {
+            let d = x0 - self.x0
+            return Segment(x0: x0, x1: x1, kind: kind, ca: ca, cb: cb, pa: pa < 0 ? -1 : pa + d, pb: pb < 0 ? -1 : pb + d)
+        }
+    }
+
+    /// Where segments and pixels are kept: appended to, never rewritten, so a row's earlier
+    /// segments stay valid (`firstPlan`).
+    final class Pools {
+        var segments: [Segment] = []
+        var pixels: [UInt32] = []
+    }
+
+    /// The rows' segments: row `y`'s are `pools.segments[rows[y].start..<rows[y].end]`, left
+    /// to right and apart.
+    public struct Rows {
+        var ranges: [(start: Int32, end: Int32)]
+    }
+
+    public let width: Int
+    public let height: Int
+    let pools = Pools()
+    private(set) var rows: Rows
+    /// The rows as first planned (before any place was planned again).
+    public private(set) var firstPlan: Rows?
+    /// The tiles holding a segment, and every place planned again (the fade's damage).
+    public private(set) var tiles: TileMask
+
+    /// Scratch for one row being planned: the leaving and arriving frames' pixels it keeps.
+    private var keptA: [UInt32] = []
+    private var keptB: [UInt32] = []
+    private var scratch: [Segment] = []
+
+    public init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        rows = Rows(ranges: [(start: Int32, end: Int32)](repeating: (0, 0), count: self.height))
+        tiles = TileMask(width: self.width, height: self.height)
+        keptA.reserveCapacity(self.width)
+        keptB.reserveCapacity(self.width)
+    }
+
+    /// Bytes held: segments and kept pixels (what the fade costs in memory).
+    public var byteCount: Int {
+        pools.segments.capacity * MemoryLayout<Segment>.stride + pools.pixels.capacity * 4 + height * 8
+    }
+
+    /// Plans row `y` between `x0` and `x1`: `a` and `b` point at that row of the leaving and
+    /// arriving frames (pixel `x` at `a[x]`). The row's segments outside `x0..<x1` are kept.
+    /// With `pen`, the fade at its weight is written as the row is planned (`equal`: the
+    /// pixels where the two are equal too, for a canvas that does not hold the leaving frame).
+    public func plan(row y: Int, from x0: Int, to x1: Int, a: UnsafeMutablePointer<UInt32>, b: UnsafeMutablePointer<UInt32>,
+                     writing pen: Pen? = nil, equal: Bool = false) {
+        guard y >= 0, y < height else { return }
+        let x0 = max(0, x0), x1 = min(width, x1)
+        guard x0 < x1 else { return }
+        let old = rows.ranges[y]
+        scratch.removeAll(keepingCapacity: true)
+        keptA.removeAll(keepingCapacity: true)
+        keptB.removeAll(keepingCapacity: true)
+        // Old segments before x0, cut there (their pixels stay where they are in the pool).
+        for k in Int(old.start)..<Int(old.end) {
+            let s = pools.segments[k]
+            if Int(s.x0) < x0 { Self.append(s.cut(s.x0, min(s.x1, Int32(x0))), to: &scratch) }
+        }
+        let firstNew = scratch.count
+        var x = x0
+        while x < x1 {
+            let end = min((x & ~7) + 8, x1)
+            guard var s = Self.block(a + x, b + x, count: end - x) else {
+                // Equal here, and maybe for many blocks after.
+                let to = Self.runEnd(a, b, from: end, to: x1, colours: nil)
+                if equal, let pen { pen.copy(b, from: x, to: to) }
+                x = to
+                continue
+            }
+            s.x0 = Int32(x)
+            let reach = pen == nil ? x1 : min(x1, end + 256)
+            let to = s.kind == .bothSolid ? Self.runEnd(a, b, from: end, to: reach, colours: (s.ca, s.cb)) : end
+            s.x1 = Int32(to)
+            // The pixels this segment's fade reads, kept (offsets in the row's scratch for now).
+            if s.kind == .bSolid || s.kind == .mixed {
+                s.pa = Int32(keptA.count)
+                keptA.append(contentsOf: UnsafeBufferPointer(start: a + x, count: to - x))
+            }
+            if s.kind == .aSolid || s.kind == .mixed {
+                s.pb = Int32(keptB.count)
+                keptB.append(contentsOf: UnsafeBufferPointer(start: b + x, count: to - x))
+            }
+            pen?.write(s, a + x, b + x)
+            Self.appendNew(s, to: &scratch, firstNew: firstNew)
+            x = to
+        }
+        // The new segments' pixels go to the pool: the leaving frame's, then the arriving one's.
+        let baseA = Int32(pools.pixels.count), baseB = baseA + Int32(keptA.count)
+        pools.pixels.append(contentsOf: keptA)
+        pools.pixels.append(contentsOf: keptB)
+        for k in firstNew..<scratch.count {
+            if scratch[k].pa >= 0 { scratch[k].pa += baseA }
+            if scratch[k].pb >= 0 { scratch[k].pb += baseB }
+            tiles.mark(row: y, from: Int(scratch[k].x0), to: Int(scratch[k].x1))
+        }
+        for k in Int(old.start)..<Int(old.end) {
+            let s = pools.segments[k]
+            if Int(s.x1) > x1 { Self.append(s.cut(max(s.x0, Int32(x1)), s.x1), to: &scratch) }
+        }
+        let start = Int32(pools.segments.count)
+        pools.segments.append(contentsOf: scratch)
+        rows.ranges[y] = (start, Int32(pools.segments.count))
+    }
+
+    /// Keeps the rows as planned so far as `firstPlan`.
+    public func keepFirstPlan() {
+        firstPlan = rows
+    }
+
+    /// Marks `rect` as part of the fade's damage (a place drawn again).
+    public func damage(_ rect: Rect) {
+        tiles.insert(rect)
+    }
+
+    /// Writes the leaving frame's pixels that differ from the arriving frame as first planned
+    /// into `canvas`, in `rect`: over the arriving frame as first drawn, the leaving frame.
+    public func writeFirstPlanLeaving(into canvas: Canvas, in rect: Rect) {
+        guard let first = firstPlan else { return }
+        let r = rect.intersection(canvas.window).intersection(Rect(x: 0, y: 0, width: width, height: height))
+        guard !r.isEmpty else { return }
+        pools.segments.withUnsafeBufferPointer { segments in
+            pools.pixels.withUnsafeBufferPointer { pool in
+                guard let pool = pool.baseAddress else { return }
+                for y in r.minY..<r.maxY {
+                    let out = canvas.pixels + y * canvas.stride
+                    let range = first.ranges[y]
+                    for k in Int(range.start)..<Int(range.end) {
+                        let s = segments[k]
+                        let x0 = max(Int(s.x0), r.minX), x1 = min(Int(s.x1), r.maxX)
+                        guard x0 < x1 else { continue }
+                        if s.kind == .bothSolid || s.kind == .aSolid {
+                            Canvas.fill(out + x0, s.ca, count: x1 - x0)
+                        } else {
+                            (out + x0).update(from: pool + Int(s.pa) + (x0 - Int(s.x0)), count: x1 - x0)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Writes the fade at `weight` into `canvas` in every planned pixel where the frames
+    /// differ (clipped to the canvas's clip). Where they are equal nothing is written.
+    public func write(into canvas: Canvas, weight: Int) {
+        let limit = canvas.clip.intersection(Rect(x: 0, y: 0, width: width, height: height))
+        guard !limit.isEmpty else { return }
+        pools.segments.withUnsafeBufferPointer { segments in
+            pools.pixels.withUnsafeMutableBufferPointer { pool in
+                guard let pool = pool.baseAddress else { return }
+                for y in limit.minY..<limit.maxY {
+                    let pen = Pen(canvas, row: y, within: limit, weight: weight)
+                    let range = rows.ranges[y]
+                    for k in Int(range.start)..<Int(range.end) {
+                        let s = segments[k]
+                        pen.write(s, pool + Int(s.pa) - Int(s.x0), pool + Int(s.pb) - Int(s.x0), packed: true)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Where a fade is written: a row of a canvas, the columns it may write, the weight.
+    public struct Pen {
+        let out: UnsafeMutablePointer<UInt32>
+        let minX: Int
+        let maxX: Int
+        let weight: UInt16
+
+        public init(_ canvas: Canvas, row y: Int, within limit: Rect, weight: Int) {
+            out = canvas.pixels + y * canvas.stride
+            (minX, maxX) = (limit.minX, limit.maxX)
+            self.weight = UInt16(min(max(weight, 0), Canvas.fullWeight))
+        }
+
+        /// The arriving frame's pixels `x0..<x1` as they are (where the frames are equal).
+        @inline(__always)
+        func copy(_ b: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int) {
+            let x0 = max(x0, minX), x1 = min(x1, maxX)
+            guard x0 < x1 else { return }
+            (out + x0).update(from: b + x0, count: x1 - x0)
+        }
+
+        /// The fade of segment `s`. `a` and `b` point at the frames' pixel `s.x0` (scanning),
+        /// or with `packed`, at where pixel 0 of the segment's kept pixels would be, so that
+        /// `a + x` is pixel `x` (pointers never read outside the kept pixels).
+        @inline(__always)
+        func write(_ s: Segment, _ a: UnsafeMutablePointer<UInt32>, _ b: UnsafeMutablePointer<UInt32>, packed: Bool = false) {
+            let x0 = max(Int(s.x0), minX), x1 = min(Int(s.x1), maxX), w = weight
+            guard x0 < x1 else { return }
+            let n = x1 - x0
+            // Pixel x0 in each source.
+            let pa = packed ? a + x0 : a + (x0 - Int(s.x0)), pb = packed ? b + x0 : b + (x0 - Int(s.x0))
+            switch s.kind {
+            case .bothSolid: Canvas.fill(out + x0, Canvas.mix(s.ca, s.cb, UInt32(w)), count: n)
+            // The fade from a colour at w is the fade to it from the other frame at 256 − w.
+            case .aSolid: Canvas.fadeRow(pb, toward: s.ca, into: out + x0, count: n, weight: UInt16(Canvas.fullWeight) - w)
+            case .bSolid: Canvas.fadeRow(pa, toward: s.cb, into: out + x0, count: n, weight: w)
+            case .mixed: Canvas.fadeRow(pa, pb, into: out + x0, count: n, weight: w)
+            }
+        }
+    }
+
+    // MARK: scanning (as FadePlan's)
+
+    /// What `count` (≤ 8) pixels are, at `x0 = x1 = 0`; nil when the frames are equal there.
+    @inline(__always)
+    private static func block(_ pa: UnsafeMutablePointer<UInt32>, _ pb: UnsafeMutablePointer<UInt32>, count: Int) -> Segment? {
+        let ca = pa[0], cb = pb[0]
+        var aSolid = true, bSolid = true
+        if count == 8 {
+            let va = UnsafeRawPointer(pa).loadUnaligned(as: SIMD8<UInt32>.self)
+            let vb = UnsafeRawPointer(pb).loadUnaligned(as: SIMD8<UInt32>.self)
+            if isZero(va ^ vb) { return nil }
+            aSolid = isZero(va ^ SIMD8(repeating: ca))
+            bSolid = isZero(vb ^ SIMD8(repeating: cb))
+        } else {
+            var equal = true
+            for i in 0..<count {
+                equal = equal && pa[i] == pb[i]
+                aSolid = aSolid && pa[i] == ca
+                bSolid = bSolid && pb[i] == cb
+            }
+            if equal { return nil }
+        }
+        let kind: Kind = aSolid ? (bSolid ? .bothSolid : .aSolid) : (bSolid ? .bSolid : .mixed)
+        return Segment(x0: 0, x1: 0, kind: kind, ca: aSolid ? ca : 0, cb: bSolid ? cb : 0, pa: -1, pb: -1)
+    }
+
+    /// The end of the run of whole blocks from `x` (aligned) before `x1` in which the frames
+    /// are equal (`colours` nil) or the leaving one all `colours.a` and the arriving one all
+    /// `colours.b`.
+    @inline(__always)
+    private static func runEnd(_ pa: UnsafeMutablePointer<UInt32>, _ pb: UnsafeMutablePointer<UInt32>, from x: Int, to x1: Int,
+                               colours: (a: UInt32, b: UInt32)?) -> Int {
+        let sa = SIMD8<UInt32>(repeating: colours?.a ?? 0), sb = SIMD8<UInt32>(repeating: colours?.b ?? 0)
+        var x = x
+        while x + 8 <= x1 {
+            let va = UnsafeRawPointer(pa + x).loadUnaligned(as: SIMD8<UInt32>.self)
+            let vb = UnsafeRawPointer(pb + x).loadUnaligned(as: SIMD8<UInt32>.self)
+            if !isZero(colours == nil ? va ^ vb : (va ^ sa) | (vb ^ sb)) { break }
+            x += 8
+        }
+        return x
+    }
+
+    @inline(__always)
+    private static func isZero(_ v: SIMD8<UInt32>) -> Bool {
+        let w = unsafeBitCast(v, to: SIMD4<UInt64>.self)
+        let h = w.lowHalf | w.highHalf
+        return h[0] | h[1] == 0
+    }
+
+    /// Whether `next` goes on from `last` alike, its kept pixels straight after `last`'s.
+    @inline(__always)
+    private static func joins(_ last: Segment, _ next: Segment) -> Bool {
+        let n = last.x1 - last.x0
+        return last.x1 == next.x0 && last.kind == next.kind && last.ca == next.ca && last.cb == next.cb
+            && (last.pa < 0) == (next.pa < 0) && (last.pa < 0 || last.pa + n == next.pa)
+            && (last.pb < 0) == (next.pb < 0) && (last.pb < 0 || last.pb + n == next.pb)
+    }
+
+    /// Appends `s`, joined to the last segment when it goes on from it alike.
+    @inline(__always)
+    private static func append(_ s: Segment, to row: inout [Segment]) {
+        guard s.x0 < s.x1 else { return }
+        if let last = row.last, joins(last, s) {
+            row[row.count - 1].x1 = s.x1
+        } else {
+            row.append(s)
+        }
+    }
+
+    /// Appends a segment just scanned: joined only to one scanned in this pass (their kept
+    /// pixels are in the same scratch; an old one's are in the pool).
+    @inline(__always)
+    private static func appendNew(_ s: Segment, to row: inout [Segment], firstNew: Int) {
+        if row.count > firstNew { append(s, to: &row) } else if s.x0 < s.x1 { row.append(s) }
+    }
+}
