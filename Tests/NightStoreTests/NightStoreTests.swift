@@ -212,14 +212,16 @@ import Testing
         for round in 0..<10 {
             let child = try Child([Self.probe, "commit-loop", dir], program: true)
             let target = Int.random(in: 20...600, using: &random)
-            // Checked every millisecond, so the kill lands within a loop pass of the report. The
-            // deadline only bounds a failing run (a loaded machine may start the probe slowly).
+            // Checked every millisecond, so the kill lands within a loop pass of the report. A
+            // blocking loop, not Task.sleep: with every suite running on the two cores' cooperative
+            // threads an awaiting test may resume only after the probe has answered everything.
+            // The deadline only bounds a failing run (a loaded machine may start the probe slowly).
             let start = Clock.monotonic()
             var exited: Int32?
             while Self.newlines(child.outPath) < target, Clock.monotonic() - start < 120 {
-                exited = await child.wait(timeout: 0)
+                exited = child.poll()
                 if exited != nil { break }
-                try await Task.sleep(for: .milliseconds(1))
+                usleep(1000)
             }
             child.kill()
             let lines = Self.lines(child.stdout)

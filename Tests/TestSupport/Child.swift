@@ -9,6 +9,8 @@ public final class Child {
     public let errPath: String
     private let process: Subprocess
     public var status: Int32? { process.status }
+    /// The exit status if the process has ended (reaped now, without waiting), else nil.
+    public func poll() -> Int32? { process.poll() }
 
     /// `program`: `args[0]` is the program to run (a test server), not an argument of quizkiosk.
     public init(_ args: [String], stdinPipe: Bool = false, environment: [String: String] = [:], program: Bool = false) throws {
