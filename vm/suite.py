@@ -318,7 +318,7 @@ def main():
     cases.append(("motion", lambda: motion_case.run(s)))
     cases.append(("cec", lambda: cec_case.run(s)))
     cases.append(("sound", lambda: sound_case.run(s)))
-    run_selected(cases, a, s, "suite_s")
+    run_selected(cases, a, s, "suite_s", alone={"sound"})
 
 
 if __name__ == "__main__":

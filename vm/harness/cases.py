@@ -42,10 +42,11 @@ def arguments(*own):
     return a
 
 
-def run_selected(cases, args, suite, key):
+def run_selected(cases, args, suite, key, alone=()):
     """Runs the cases `--only` names (all without it; a name that is no case ends the run with
     exit 2 before anything boots), records the run's seconds as timing `key`, and ends with the
-    suite's verdict."""
+    suite's verdict. Cases named in `alone` measure time on the host (the sound's WAV) and run
+    after the others, one at a time: a second guest beside them takes the other core."""
     names = [name for name, _ in cases]
     assert len(set(names)) == len(names), f"two cases share a name: {names}"
     only = [n for n in args.only.split(",") if n]
@@ -54,7 +55,9 @@ def run_selected(cases, args, suite, key):
         print(f"FAIL: --only {','.join(unknown)}: no such case (the cases: {', '.join(names)})", flush=True)
         sys.exit(2)
     chosen = [c for c in cases if not only or c[0] in only]
-    suite.timings[key] = run_cases(chosen, args.jobs, suite)
+    shared = [c for c in chosen if c[0] not in alone]
+    solo = [c for c in chosen if c[0] in alone]
+    suite.timings[key] = run_cases(shared, args.jobs, suite) + run_cases(solo, 1, suite)
     finish(suite, [name for name, _ in chosen])
 
 
