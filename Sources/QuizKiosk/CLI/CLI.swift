@@ -78,6 +78,10 @@ enum CLI {
                         n|next, r|reveal, l|leaderboard|standings, b|back, q|quit|exit
                         --scores FILE: rehearsal standings (JSON [{"name","score"}]), read again at
                         each standings step; with players the standings come from their answers
+          host-url [--config FILE] [--data DIR] [--players [ADDR:]PORT] [--public-url URL]
+                        print the host console's URL and its QR code (the secret from the data
+                        folder: the host unit's /var/lib/quizkiosk, else as host; the settings
+                        file's host- lines, /etc/quizkiosk/quizkiosk.conf by default)
           host QUIZ.json --export FILE.csv [--data DIR]
                         the night's results (per player: each question's choice and points, the total)
           host --config FILE [--quiz-set] [host's options]
@@ -129,6 +133,7 @@ enum CLI {
             case "doctor": return try DoctorCommand.run(rest)
             case "layout": return try LayoutCommand.run(rest)
             case "host": return try HostCommand.run(rest)
+            case "host-url": return try HostURLCommand.run(rest)
             case "publish": return try PublishCommand.run(rest)
             case "bench":
                 if rest.contains("--mqtt") { return try MQTTBench.run(rest) }
