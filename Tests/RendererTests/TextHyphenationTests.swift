@@ -35,7 +35,7 @@ import Testing
     @Test(arguments: table)
     func theDictionaryFindsTheSyllables(language: String, hyphenated: String) throws {
         let path = try #require(Hyphenator.dictionaryPath(for: language), "no dictionary for \(language): install its hyphen-* package")
-        let h = try #require(Hyphenator(path: path))
+        let h = try #require(Hyphenator.shared(path: path))
         let word = Array(hyphenated.filter { $0 != "-" })
         var got = ""
         let points = Set(h.points(word))

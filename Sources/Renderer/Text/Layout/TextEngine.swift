@@ -35,8 +35,6 @@ public final class TextEngine {
 
     private let shaper = Shaper()
     private let words = ComplexWords()
-    /// Loaded hyphenation dictionaries by path (nil: that file could not be used).
-    private var hyphenators: [String: Hyphenator?] = [:]
     /// The pen advance (26.6) of "-" by face and size.
     private var hyphenAdvances: [Int: Int] = [:]
     private let paragraphs = FrameCache<ParagraphKey, ShapedParagraph>(byteBudget: TextEngine.paragraphCacheBytes,
@@ -103,15 +101,15 @@ public final class TextEngine {
         var block = TextBlock(lines: [], size: size, weight: weight, ascent: m.ascent, descent: m.descent,
                               lineHeight: max(m.ascent + m.descent, Int((Double(size) * lineSpacing).rounded())))
         let limit = maxWidth.map { max(1, $0) * 64 } ?? Int.max
-        let hyphenator = self.hyphenator(for: language)
+        let hyphenation = language.flatMap { Hyphenator.dictionaryPath(for: $0) }.map(Hyphenation.init(path:))
         var ink: (top: Int, bottom: Int)?
         for paragraph in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             let p = shaped(paragraph, size: size, weight: weight, base: base, language: language)
             var lines: [TextLine] = []
-            fill(p, limit: limit, hyphenator: hyphenator, into: &lines)
+            fill(p, limit: limit, hyphenation: hyphenation, into: &lines)
             if balance, limit != Int.max, lines.count >= 2, let widest = lines.map(\.width).max(),
                let last = lines.last, last.width * 3 < widest {
-                lines = balanced(p, lines: lines, limit: limit, hyphenator: hyphenator)
+                lines = balanced(p, lines: lines, limit: limit, hyphenation: hyphenation)
             }
             // (Not below 8 pixels, where no mark can be told from another: a whole screen that
             // small — hostile sizes down to 1×1 — keeps the face's boxes.)
@@ -158,15 +156,15 @@ public final class TextEngine {
 
     /// The narrowest wrapping (in whole pixels) that keeps the paragraph's number of lines and
     /// cuts no more words than the full width did.
-    private func balanced(_ p: ShapedParagraph, lines: [TextLine], limit: Int, hyphenator: Hyphenator?) -> [TextLine] {
+    private func balanced(_ p: ShapedParagraph, lines: [TextLine], limit: Int, hyphenation: Hyphenation?) -> [TextLine] {
         var best = lines
         var scratch: [TextLine] = []
-        let forced = fill(p, limit: limit, hyphenator: hyphenator, into: &scratch)
+        let forced = fill(p, limit: limit, hyphenation: hyphenation, into: &scratch)
         var lo = 1, hi = limit / 64
         while lo < hi {
             let mid = (lo + hi) / 2
             var trial: [TextLine] = []
-            if fill(p, limit: mid * 64, hyphenator: hyphenator, into: &trial) <= forced, trial.count <= lines.count {
+            if fill(p, limit: mid * 64, hyphenation: hyphenation, into: &trial) <= forced, trial.count <= lines.count {
                 hi = mid
                 best = trial
             } else {
@@ -186,15 +184,6 @@ public final class TextEngine {
         return p
     }
 
-    /// The hyphenation dictionary for a language tag, loaded once; nil without a tag, or when
-    /// Debian has no dictionary for it installed.
-    private func hyphenator(for language: String?) -> Hyphenator? {
-        guard let language, let path = Hyphenator.dictionaryPath(for: language) else { return nil }
-        if let known = hyphenators[path] { return known }
-        let h = Hyphenator(path: path)
-        hyphenators[path] = .some(h)
-        return h
-    }
 
     /// Greedy line filling: each line takes as many clusters as fit and ends at the last break
     /// opportunity among them; with none (a word longer than the line), inside the word (see
@@ -202,7 +191,7 @@ public final class TextEngine {
     /// Returns how many lines ended where no break was allowed (a word cut because it was
     /// longer than the line).
     @discardableResult
-    private func fill(_ p: ShapedParagraph, limit: Int, hyphenator: Hyphenator?, into lines: inout [TextLine]) -> Int {
+    private func fill(_ p: ShapedParagraph, limit: Int, hyphenation: Hyphenation?, into lines: inout [TextLine]) -> Int {
         let n = p.count
         guard n > 0 else {
             lines.append(TextLine(glyphs: [], width: 0, text: "", direction: p.direction))
@@ -226,7 +215,7 @@ public final class TextEngine {
             } else if end < n {
                 forced += 1
                 inWord = true
-                (end, hyphen) = cut(p, from: start, overflow: end, limit: limit, hyphenator: hyphenator)
+                (end, hyphen) = cut(p, from: start, overflow: end, limit: limit, hyphenation: hyphenation)
             }
             var line = makeLine(p, start, end, hyphen: hyphen)
             // A line shaped on its own can be wider than its clusters measured in the paragraph
@@ -234,7 +223,7 @@ public final class TextEngine {
             // opportunity (or cut) earlier.
             while line.width * 64 > limit, end - start > 1 {
                 if inWord {
-                    (end, hyphen) = cut(p, from: start, overflow: end - 1, limit: limit, hyphenator: hyphenator)
+                    (end, hyphen) = cut(p, from: start, overflow: end - 1, limit: limit, hyphenation: hyphenation)
                 } else {
                     var earlier = end - 1
                     while earlier > start + 1, p.breakBefore[earlier] == .prohibited { earlier -= 1 }
@@ -260,7 +249,7 @@ public final class TextEngine {
     /// never ends with an opening bracket, as long as the line keeps a cluster (kinsoku, as for
     /// any other break).
     private func cut(_ p: ShapedParagraph, from start: Int, overflow: Int, limit: Int,
-                     hyphenator: Hyphenator?) -> (end: Int, hyphen: Bool) {
+                     hyphenation: Hyphenation?) -> (end: Int, hyphen: Bool) {
         let overflow = max(start + 1, overflow)
         guard overflow > start + 1 else { return (overflow, false) }
         // The pen after each cluster of the line.
@@ -269,7 +258,10 @@ public final class TextEngine {
         func fits(_ k: Int, hyphen: Bool) -> Bool {
             widths[k - start] + (hyphen ? hyphenAdvance(p, before: k) : 0) <= limit
         }
-        let words = hyphenator != nil && Self.isWord(p, around: overflow - 1)
+        // The dictionary is loaded here, the first time a word of its language must be cut
+        // (German's takes seconds to load), not for every text that names a language.
+        let hyphenator = hyphenation != nil && Self.isWord(p, around: overflow - 1) ? hyphenation?.dictionary : nil
+        let words = hyphenator != nil
         // The word the line ends in: letters (with their marks) around the last that fits.
         if let hyphenator, words, Self.isLetter(p.characters[overflow - 1]) {
             var first = overflow - 1
@@ -471,7 +463,7 @@ public final class TextEngine {
     /// One paragraph as one line (no wrapping).
     private func lineOf(_ p: ShapedParagraph) -> TextLine {
         var lines: [TextLine] = []
-        fill(p, limit: Int.max, hyphenator: nil, into: &lines)
+        fill(p, limit: Int.max, hyphenation: nil, into: &lines)
         return lines[0]
     }
 

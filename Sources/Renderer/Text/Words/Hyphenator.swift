@@ -1,5 +1,6 @@
 import CHyphen
 import Glibc
+import Synchronization
 
 /// Where a word may take a hyphen, from libhyphen (TeX patterns in LibreOffice's form) and the
 /// `hyphen-*` dictionaries Debian installs under `/usr/share/hyphen` ("hyph_de_DE.dic"). Used
@@ -10,8 +11,27 @@ import Glibc
 /// Latin-1); a word the dictionary's encoding cannot hold is not hyphenated. Non-standard
 /// hyphenation (a pattern that changes the spelling at the break, "Schiffahrt" → "Schiff-fahrt")
 /// is not applied: those points are skipped, the spelling is never changed.
-final class Hyphenator {
+///
+/// A dictionary is loaded once per process and shared by every text engine (the screen's, the
+/// fade's, the tests'): libhyphen takes seconds over Debian's German file (77,902 lines, two
+/// levels; 4–8 s on this machine), and only reads a dictionary once it is built, so one
+/// `HyphenDict` serves all threads (`@unchecked Sendable`: nothing changes it after `init`).
+final class Hyphenator: @unchecked Sendable {
     static let directory = "/usr/share/hyphen"
+
+    /// Loaded dictionaries by path (nil: that file could not be used). Loading holds the lock,
+    /// so threads asking for the same file wait for one load instead of each doing it.
+    private static let loaded = Mutex<[String: Hyphenator?]>([:])
+
+    /// The dictionary at `path`, loaded on first use and kept for the process.
+    static func shared(path: String) -> Hyphenator? {
+        loaded.withLock { known in
+            if let h = known[path] { return h }
+            let h = Hyphenator(path: path)
+            known[path] = .some(h)
+            return h
+        }
+    }
     /// Words longer than this are not hyphenated (libhyphen's own buffers are bounded; no real
     /// word is this long).
     static let maxWordLength = 90
@@ -116,4 +136,11 @@ final class Hyphenator {
         }
         return out
     }
+}
+
+/// A language's hyphenation dictionary, named when a text's language is known and loaded only
+/// when one of its words must be cut (`TextEngine.cut`).
+struct Hyphenation {
+    let path: String
+    var dictionary: Hyphenator? { Hyphenator.shared(path: path) }
 }
