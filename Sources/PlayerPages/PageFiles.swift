@@ -363,6 +363,7 @@ export const HOST_WORDS = {
 import { RTL, WORDS } from "/words.js";
 import { HOST_WORDS } from "/host-words.js";
 import { fill, languageOf, roomLanguage } from "/locale.js";
+import { reconnection } from "/reconnect.js";
 
 const SECRET = "quizkiosk.host";      // the console's secret, kept so a reload works
 const LOCALE = "quizkiosk.locale";    // the last room's tag (the player page keeps it too)
@@ -457,6 +458,9 @@ const app = {
   view: "secret",
 };
 
+// Backoff and wake-up (reconnect.js); `retry` after a failed socket, `reconnectNow` for a fresh one.
+const { retry, reconnectNow } = reconnection(app, { wanted, connect, waiting: () => setStatus(word("reconnecting")) });
+
 // ---------------------------------------------------------------- the secret
 
 // From the URL's fragment (`/host#SECRET`, never sent to the box by the browser), kept for a
@@ -523,14 +527,6 @@ function connect() {
   });
 }
 
-function reconnectNow() {
-  const old = app.ws;
-  app.ws = null;
-  if (old) { try { old.close(1000); } catch { /* gone */ } }
-  app.attempt = 0;
-  connect();
-}
-
 function closed(code) {
   stopClock();
   if (code === 4000) {
@@ -542,25 +538,6 @@ function closed(code) {
   }
   if (wanted()) retry();
 }
-
-function retry() {
-  if (!wanted()) return;
-  setStatus(word("reconnecting"));
-  const base = Math.min(10000, 500 * 2 ** app.attempt);
-  app.attempt = Math.min(app.attempt + 1, 10);
-  clearTimeout(app.retryTimer);
-  app.retryTimer = setTimeout(connect, base * (0.75 + Math.random() * 0.5));
-}
-
-document.addEventListener("visibilitychange", () => {
-  if (document.hidden) { app.hiddenSince = performance.now(); return; }
-  if (!wanted()) return;
-  const slept = app.hiddenSince && performance.now() - app.hiddenSince > 15000;
-  app.hiddenSince = 0;
-  if (slept || !app.ws) reconnectNow();
-});
-window.addEventListener("online", () => { if (wanted() && !app.ws) reconnectNow(); });
-window.addEventListener("pageshow", (e) => { if (e.persisted && wanted()) reconnectNow(); });
 
 // ---------------------------------------------------------------- the box's messages
 
@@ -1531,6 +1508,7 @@ button { font: inherit; }
 // another origin. The box is the judge: this page shows what it is told and sends taps.
 import { RTL, WORDS } from "/words.js";
 import { fill, languageOf as matchLanguage, roomLanguage } from "/locale.js";
+import { reconnection } from "/reconnect.js";
 
 // ---------------------------------------------------------------- the TV's choices
 
@@ -1704,6 +1682,9 @@ const app = {
   view: "join",
 };
 
+// Backoff and wake-up (reconnect.js); `retry` after a failed socket, `reconnectNow` for a fresh one.
+const { retry, reconnectNow } = reconnection(app, { wanted, connect, waiting: () => setStatus(word("reconnecting")) });
+
 // ---------------------------------------------------------------- the socket
 
 function socketURL() {
@@ -1747,15 +1728,6 @@ function connect() {
   });
 }
 
-// A fresh socket (the old one may be dead after a sleep without knowing it yet).
-function reconnectNow() {
-  const old = app.ws;
-  app.ws = null;
-  if (old) { try { old.close(1000); } catch { /* already gone */ } }
-  app.attempt = 0;
-  connect();
-}
-
 function wanted() { return !app.replaced && (app.session.token !== null || app.joining !== null); }
 
 function hello() {
@@ -1776,27 +1748,6 @@ function closed(code) {
   }
   if (wanted()) retry();
 }
-
-// Backoff: 0.5, 1, 2, 4, 8, then every 10 s, each ±25 %; at once when the phone wakes or
-// its network comes back.
-function retry() {
-  if (!wanted()) return;
-  setStatus(word("reconnecting"));
-  const base = Math.min(10000, 500 * 2 ** app.attempt);
-  app.attempt = Math.min(app.attempt + 1, 10);
-  clearTimeout(app.retryTimer);
-  app.retryTimer = setTimeout(connect, base * (0.75 + Math.random() * 0.5));
-}
-
-document.addEventListener("visibilitychange", () => {
-  if (document.hidden) { app.hiddenSince = performance.now(); return; }
-  if (!wanted()) return;
-  const slept = app.hiddenSince && performance.now() - app.hiddenSince > 15000;
-  app.hiddenSince = 0;
-  if (slept || !app.ws) reconnectNow();
-});
-window.addEventListener("online", () => { if (wanted() && !app.ws) reconnectNow(); });
-window.addEventListener("pageshow", (e) => { if (e.persisted && wanted()) reconnectNow(); });
 
 // ---------------------------------------------------------------- the box's messages
 
@@ -2181,6 +2132,46 @@ function start() {
 }
 
 start();
+
+"""#),
+        PageFile(path: "/reconnect.js", contentType: "text/javascript; charset=utf-8", text: #"""
+// How a page's WebSocket comes back (the players' page and the host's console share it).
+// Backoff 0.5, 1, 2, 4, 8, then every 10 s, each ±25 % so that a room of phones does not come
+// back in step after the box restarts; at once when the phone wakes (hidden for more than 15 s:
+// the old socket may be dead without knowing it yet), when its network comes back, or when the
+// page returns from the back-forward cache.
+// `app` holds ws, attempt, retryTimer and hiddenSince; `wanted()` says whether the page wants a
+// socket now; `waiting()` shows that it is reconnecting.
+export function reconnection(app, { wanted, connect, waiting }) {
+  function retry() {
+    if (!wanted()) return;
+    waiting();
+    const base = Math.min(10000, 500 * 2 ** app.attempt);
+    app.attempt = Math.min(app.attempt + 1, 10);
+    clearTimeout(app.retryTimer);
+    app.retryTimer = setTimeout(connect, base * (0.75 + Math.random() * 0.5));
+  }
+
+  // A fresh socket, the old one closed first.
+  function reconnectNow() {
+    const old = app.ws;
+    app.ws = null;
+    if (old) { try { old.close(1000); } catch { /* already gone */ } }
+    app.attempt = 0;
+    connect();
+  }
+
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden) { app.hiddenSince = performance.now(); return; }
+    if (!wanted()) return;
+    const slept = app.hiddenSince && performance.now() - app.hiddenSince > 15000;
+    app.hiddenSince = 0;
+    if (slept || !app.ws) reconnectNow();
+  });
+  window.addEventListener("online", () => { if (wanted() && !app.ws) reconnectNow(); });
+  window.addEventListener("pageshow", (e) => { if (e.persisted && wanted()) reconnectNow(); });
+  return { retry, reconnectNow };
+}
 
 """#),
         PageFile(path: "/words.js", contentType: "text/javascript; charset=utf-8", text: #"""

@@ -27,15 +27,12 @@ usage: console_test.py --quizkiosk PATH [--screens DIR]
   --screens DIR  keep the screenshots there (docs/screens/ in the repository: look at them)
 Exit 0 when everything held; otherwise one line per failure and exit 1.
 """
-import argparse
 import asyncio
 import json
 import os
 import queue
-import shutil
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 
@@ -44,7 +41,7 @@ from selenium.webdriver.common.by import By
 
 sys.dont_write_bytecode = True  # importing player_test leaves no __pycache__ in the tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from player_test import WAIT, WORDS, Broker, Failure, Host, Phone, check, free_port, write_quiz  # noqa: E402
+from player_test import WAIT, WORDS, Failure, Host, Phone, check, free_port, run_rooms, write_quiz  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -471,38 +468,9 @@ def rfc3339(text):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--quizkiosk", required=True)
-    parser.add_argument("--screens")
-    args = parser.parse_args()
-    for tool in ["/usr/bin/chromium", "/usr/bin/chromedriver", "/usr/sbin/mosquitto", "/usr/bin/mosquitto_sub", args.quizkiosk]:
-        if not os.access(tool, os.X_OK):
-            print(f"console test: {tool} is missing (scripts/setup installs chromium, chromium-driver, mosquitto, mosquitto-clients)")
-            return 1
-    tmp = tempfile.mkdtemp(prefix="quizkiosk-console-")
-    screens = args.screens or os.path.join(tmp, "screens")
-    os.makedirs(screens, exist_ok=True)
-    failures = []
-    broker = None
-    start = time.monotonic()
-    try:
-        broker = Broker(tmp)
-        english_room(args.quizkiosk, tmp, broker, screens, failures)
-        arabic_room(args.quizkiosk, tmp, broker, screens, failures)
-    except Failure as e:
-        failures.append(str(e))
-    finally:
-        if broker:
-            broker.stop()
-        shutil.rmtree(tmp, ignore_errors=True)
-    for f in failures:
-        print("FAIL:", f)
-    if failures:
-        return 1
-    kept = f"; screenshots in {args.screens}" if args.screens else ""
-    print(f"console test: 2 rooms, every tap's state on the broker, no console error or CSP violation "
-          f"in {time.monotonic() - start:.1f} s{kept}")
-    return 0
+    return run_rooms("console test", [english_room, arabic_room], ["/usr/bin/mosquitto_sub"],
+                     "chromium, chromium-driver, mosquitto, mosquitto-clients",
+                     "2 rooms, every tap's state on the broker, no console error or CSP violation")
 
 
 if __name__ == "__main__":

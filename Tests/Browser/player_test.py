@@ -509,16 +509,18 @@ def arabic_room(binary, tmp, broker, screens, failures):
         host.stop()
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+def run_rooms(label, rooms, tools, installs, summary):
+    """The main() of a browser test (this one and console_test.py): check the tools, run each room
+    against one private broker, print every failure or the one-line summary; the exit status."""
+    parser = argparse.ArgumentParser(description=sys.modules["__main__"].__doc__.split("\n", 1)[0])
     parser.add_argument("--quizkiosk", required=True)
     parser.add_argument("--screens")
     args = parser.parse_args()
-    for tool in ["/usr/bin/chromium", "/usr/bin/chromedriver", "/usr/sbin/mosquitto", args.quizkiosk]:
+    for tool in ["/usr/bin/chromium", "/usr/bin/chromedriver", "/usr/sbin/mosquitto", *tools, args.quizkiosk]:
         if not os.access(tool, os.X_OK):
-            print(f"browser test: {tool} is missing (scripts/setup installs chromium, chromium-driver, mosquitto)")
+            print(f"{label}: {tool} is missing (scripts/setup installs {installs})")
             return 1
-    tmp = tempfile.mkdtemp(prefix="quizkiosk-browser-")
+    tmp = tempfile.mkdtemp(prefix=f"quizkiosk-{label.split()[0]}-")
     screens = args.screens or os.path.join(tmp, "screens")
     os.makedirs(screens, exist_ok=True)
     failures = []
@@ -526,8 +528,8 @@ def main():
     start = time.monotonic()
     try:
         broker = Broker(tmp)
-        english_room(args.quizkiosk, tmp, broker, screens, failures)
-        arabic_room(args.quizkiosk, tmp, broker, screens, failures)
+        for room in rooms:
+            room(args.quizkiosk, tmp, broker, screens, failures)
     except Failure as e:
         failures.append(str(e))
     finally:
@@ -539,9 +541,13 @@ def main():
     if failures:
         return 1
     kept = f"; screenshots in {args.screens}" if args.screens else ""
-    print(f"browser test: 2 rooms, 3 browsers, every step seen, no console error or CSP violation "
-          f"in {time.monotonic() - start:.1f} s{kept}")
+    print(f"{label}: {summary} in {time.monotonic() - start:.1f} s{kept}")
     return 0
+
+
+def main():
+    return run_rooms("browser test", [english_room, arabic_room], [], "chromium, chromium-driver, mosquitto",
+                     "2 rooms, 3 browsers, every step seen, no console error or CSP violation")
 
 
 if __name__ == "__main__":

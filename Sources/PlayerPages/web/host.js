@@ -6,6 +6,7 @@
 import { RTL, WORDS } from "/words.js";
 import { HOST_WORDS } from "/host-words.js";
 import { fill, languageOf, roomLanguage } from "/locale.js";
+import { reconnection } from "/reconnect.js";
 
 const SECRET = "quizkiosk.host";      // the console's secret, kept so a reload works
 const LOCALE = "quizkiosk.locale";    // the last room's tag (the player page keeps it too)
@@ -100,6 +101,9 @@ const app = {
   view: "secret",
 };
 
+// Backoff and wake-up (reconnect.js); `retry` after a failed socket, `reconnectNow` for a fresh one.
+const { retry, reconnectNow } = reconnection(app, { wanted, connect, waiting: () => setStatus(word("reconnecting")) });
+
 // ---------------------------------------------------------------- the secret
 
 // From the URL's fragment (`/host#SECRET`, never sent to the box by the browser), kept for a
@@ -166,14 +170,6 @@ function connect() {
   });
 }
 
-function reconnectNow() {
-  const old = app.ws;
-  app.ws = null;
-  if (old) { try { old.close(1000); } catch { /* gone */ } }
-  app.attempt = 0;
-  connect();
-}
-
 function closed(code) {
   stopClock();
   if (code === 4000) {
@@ -185,25 +181,6 @@ function closed(code) {
   }
   if (wanted()) retry();
 }
-
-function retry() {
-  if (!wanted()) return;
-  setStatus(word("reconnecting"));
-  const base = Math.min(10000, 500 * 2 ** app.attempt);
-  app.attempt = Math.min(app.attempt + 1, 10);
-  clearTimeout(app.retryTimer);
-  app.retryTimer = setTimeout(connect, base * (0.75 + Math.random() * 0.5));
-}
-
-document.addEventListener("visibilitychange", () => {
-  if (document.hidden) { app.hiddenSince = performance.now(); return; }
-  if (!wanted()) return;
-  const slept = app.hiddenSince && performance.now() - app.hiddenSince > 15000;
-  app.hiddenSince = 0;
-  if (slept || !app.ws) reconnectNow();
-});
-window.addEventListener("online", () => { if (wanted() && !app.ws) reconnectNow(); });
-window.addEventListener("pageshow", (e) => { if (e.persisted && wanted()) reconnectNow(); });
 
 // ---------------------------------------------------------------- the box's messages
 

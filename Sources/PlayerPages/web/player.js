@@ -3,6 +3,7 @@
 // another origin. The box is the judge: this page shows what it is told and sends taps.
 import { RTL, WORDS } from "/words.js";
 import { fill, languageOf as matchLanguage, roomLanguage } from "/locale.js";
+import { reconnection } from "/reconnect.js";
 
 // ---------------------------------------------------------------- the TV's choices
 
@@ -176,6 +177,9 @@ const app = {
   view: "join",
 };
 
+// Backoff and wake-up (reconnect.js); `retry` after a failed socket, `reconnectNow` for a fresh one.
+const { retry, reconnectNow } = reconnection(app, { wanted, connect, waiting: () => setStatus(word("reconnecting")) });
+
 // ---------------------------------------------------------------- the socket
 
 function socketURL() {
@@ -219,15 +223,6 @@ function connect() {
   });
 }
 
-// A fresh socket (the old one may be dead after a sleep without knowing it yet).
-function reconnectNow() {
-  const old = app.ws;
-  app.ws = null;
-  if (old) { try { old.close(1000); } catch { /* already gone */ } }
-  app.attempt = 0;
-  connect();
-}
-
 function wanted() { return !app.replaced && (app.session.token !== null || app.joining !== null); }
 
 function hello() {
@@ -248,27 +243,6 @@ function closed(code) {
   }
   if (wanted()) retry();
 }
-
-// Backoff: 0.5, 1, 2, 4, 8, then every 10 s, each ±25 %; at once when the phone wakes or
-// its network comes back.
-function retry() {
-  if (!wanted()) return;
-  setStatus(word("reconnecting"));
-  const base = Math.min(10000, 500 * 2 ** app.attempt);
-  app.attempt = Math.min(app.attempt + 1, 10);
-  clearTimeout(app.retryTimer);
-  app.retryTimer = setTimeout(connect, base * (0.75 + Math.random() * 0.5));
-}
-
-document.addEventListener("visibilitychange", () => {
-  if (document.hidden) { app.hiddenSince = performance.now(); return; }
-  if (!wanted()) return;
-  const slept = app.hiddenSince && performance.now() - app.hiddenSince > 15000;
-  app.hiddenSince = 0;
-  if (slept || !app.ws) reconnectNow();
-});
-window.addEventListener("online", () => { if (wanted() && !app.ws) reconnectNow(); });
-window.addEventListener("pageshow", (e) => { if (e.persisted && wanted()) reconnectNow(); });
 
 // ---------------------------------------------------------------- the box's messages
 
