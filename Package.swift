@@ -31,7 +31,11 @@ import PackageDescription
 //                 cues at instants), the mixer, WAV files — pure, no ALSA
 //   SoundCard     the ALSA PCM the audio thread keeps running, the card's mixer level
 //   Kiosk         the screen's loop: sources → store → scenes → outputs, and nothing else
+//   CommandLineKit  what the command lines share: arguments, errors, fonts, the look, the
+//                 screen's picture store
 //   QuizKiosk     the `quizkiosk` command line
+//   QuizKioskBench  `quizkiosk-bench`, the benchmarks behind the README's figures (a developer
+//                 tool: not in the kiosk's binary nor in the package; scripts/bench runs it)
 // The pixel work (fills, blending, glyphs, scenes, the golden tests' comparisons) optimised in
 // debug builds too: `swift test` spent most of its time in unoptimised pixel loops. Code is
 // still built with testability (-enable-testing) and DEBUG defined; only the optimiser runs.
@@ -41,6 +45,7 @@ let package = Package(
     name: "QuizKiosk",
     products: [
         .executable(name: "quizkiosk", targets: ["QuizKiosk"]),
+        .executable(name: "quizkiosk-bench", targets: ["QuizKioskBench"]),
         .library(name: "Renderer", targets: ["Renderer"]),
         .library(name: "QuizContract", targets: ["QuizContract"]),
         .library(name: "Locales", targets: ["Locales"]),
@@ -103,10 +108,18 @@ let package = Package(
         .target(name: "Sound", dependencies: ["QuizContract"]),
         .target(name: "SoundCard", dependencies: ["Sound", "Platform", "CALSA"]),
         .target(name: "Kiosk", dependencies: ["Escaping", "QuizContract", "Renderer", "Pixels", "Outputs", "MQTT", "Platform", "Pictures", "Media", "CLinux"]),
+        .target(name: "CommandLineKit", dependencies: ["Platform", "Pixels", "Renderer", "Display", "Media"]),
         .executableTarget(
             name: "QuizKiosk",
-            dependencies: ["Escaping", "QuizContract", "Pixels", "Pictures", "Renderer", "Outputs", "Display", "MQTT", "QuizHost", "Media", "Kiosk", "Platform", "Web", "WebServer", "CLinux",
+            dependencies: ["CommandLineKit", "Escaping", "QuizContract", "Pixels", "Pictures", "Renderer", "Outputs", "Display", "MQTT", "QuizHost", "Media", "Kiosk", "Platform", "WebServer",
                            "HostService", "NightStore", "PlayersContract", "CEC", "Sound", "SoundCard"]
+        ),
+        // SoundCard and NightStore unused but linked: `--memory`'s child then maps the libraries
+        // quizkiosk maps (libasound, libsqlite3), so its figures stay the screen's.
+        .executableTarget(
+            name: "QuizKioskBench",
+            dependencies: ["CommandLineKit", "Escaping", "QuizContract", "Pixels", "Pictures", "Renderer", "Outputs", "Display", "MQTT", "QuizHost",
+                           "Media", "Kiosk", "Platform", "Web", "WebServer", "CLinux", "SoundCard", "NightStore"]
         ),
         // Fuzz targets for everything that reads outside input (scripts/fuzz builds it with
         // --sanitize=fuzzer); a normal build replays corpus files through them.
@@ -151,7 +164,7 @@ let package = Package(
         ),
         .testTarget(
             name: "QuizKioskTests",
-            dependencies: ["QuizKiosk", "QuizKioskFuzz", "QuizContract", "Renderer", "Pixels", "Pictures", "MQTT", "Platform", "Kiosk", "Outputs", "Sound", "SoundCard",
+            dependencies: ["QuizKiosk", "QuizKioskBench", "CommandLineKit", "QuizKioskFuzz", "QuizContract", "Renderer", "Pixels", "Pictures", "MQTT", "Platform", "Kiosk", "Outputs", "Sound", "SoundCard",
                            "TestSupport"]
         ),
     ]

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Simulated phones for `quizkiosk bench --players N` (one of 2-4 such processes): real
+"""Simulated phones for `quizkiosk-bench --players N` (one of 2-4 such processes): real
 WebSockets (Debian's python3-websockets) to a `quizkiosk host` on loopback.
 
 usage: players-load.py PORT CODE COUNT FIRST SPREAD OUT

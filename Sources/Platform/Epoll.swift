@@ -3,7 +3,7 @@ import Glibc
 
 /// One epoll instance (level-triggered) and the buffer its ready events are read into: what
 /// the event loop waits with. A wait costs the same with 2 or 2,000 descriptors registered,
-/// where poll(2) hands the kernel the whole list on every call (`quizkiosk bench --loop`).
+/// where poll(2) hands the kernel the whole list on every call (`quizkiosk-bench --loop`).
 final class Epoll {
     let descriptor: FileDescriptor
     /// Ready events per wait; more ready descriptors are reported by the next wait (the kernel

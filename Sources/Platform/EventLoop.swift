@@ -69,7 +69,7 @@ public final class EventLoop {
     public private(set) var failure: SystemError?
     /// How many times the loop has woken to do something: a wait that returned ready
     /// descriptors, and each timer deadline reached (timers due at one instant count once).
-    /// A still screen should add at most about one a second (`quizkiosk bench`).
+    /// A still screen should add at most about one a second (`quizkiosk-bench`).
     public private(set) var wakeups = 0
 
     public init(clock: LoopClock = MonotonicClock()) {

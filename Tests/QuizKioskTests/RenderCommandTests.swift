@@ -2,6 +2,7 @@ import Glibc
 import Pixels
 import QuizContract
 @testable import QuizKiosk
+@testable import QuizKioskBench
 import Renderer
 import TestSupport
 import Testing
@@ -125,7 +126,7 @@ import Testing
     @Test func randomBytesNeverCrashTheRenderer() {
         // Deterministic junk: truncations and mutations of a valid state, each rendered.
         let valid = Array(#"{"phase":"question","title":"T","question":{"text":"あいう","choices":["a","b"],"endsAt":"2026-01-01T00:00:00Z"}}"#.utf8)
-        var rng = SoakRandom(seed: 42)  // the soak's generator: the same SplitMix sequence
+        var rng = SoakRandom(seed: 42)  // the soak bench's generator: the same SplitMix sequence
         for i in 0..<40 {
             var bytes = Array(valid.prefix(Int(rng.next() % UInt64(valid.count + 1))))
             for _ in 0..<Int(rng.next() % 4) where !bytes.isEmpty {

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Kiosk
 import Outputs
 import Platform

@@ -21,6 +21,9 @@ public let quizkioskBinary: String = {
     return dir + "/quizkiosk"
 }()
 
+/// The built `quizkiosk-bench`, beside `quizkiosk` (one build directory holds both products).
+public let quizkioskBenchBinary: String = quizkioskBinary + "-bench"
+
 /// Temporary folders for one test: made under /tmp, removed with everything in them.
 public enum TempDir {
     public static func make() -> String {

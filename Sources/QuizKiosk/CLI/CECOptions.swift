@@ -1,4 +1,5 @@
 import CEC
+import CommandLineKit
 import QuizContract
 
 /// `--cec auto|off|/dev/cecN`, `--cec-standby`, `--cec-standby-after SECONDS` for `run` (the

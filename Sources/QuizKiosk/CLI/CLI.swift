@@ -1,3 +1,4 @@
+import CommandLineKit
 import Escaping
 import Glibc
 import Pixels
@@ -5,7 +6,9 @@ import Platform
 import QuizContract
 import Renderer
 
-enum CLI {
+/// The `quizkiosk` command line: its usage and commands (what quizkiosk-bench shares with it —
+/// arguments, errors, fonts, the look — is in CommandLineKit, where `CLI` itself is).
+extension CLI {
     static let version = "0.1.0"
 
     static let usage = """
@@ -91,20 +94,6 @@ enum CLI {
                         when a quiz is named, 1 when not (the unit's ExecCondition)
           publish --broker URL --room ROOM (STATE.json | - | --clear) [--raw] [--password-file FILE]
                         publish one state (retained) to the room
-          bench [--frames N] | bench --mqtt [--updates N] [--size WxH]
-                        time frames of the question scene and pictures (beside Pillow when python3
-                        has it), or publish-to-frame latency through a private mosquitto (run with
-                        -c release)
-          bench --soak [--updates N]
-                        100,000 varied updates through the stdin source with size changes: memory,
-                        file descriptors, last frame
-          bench --players N [--processes K]
-                        N simulated phones on a host over real WebSockets (loopback, a private
-                        mosquitto): all join, then all answer one question within a second; ack and
-                        TV-count latency, the host's CPU and memory per phone, beside the goals
-          bench --loop [--sockets N] [--passes K]
-                        the event loop's wakeup with N idle sockets watched (epoll beside poll),
-                        memory per WebSocket connection, a burst of N messages answered
           help          this text
 
         LOOK (the venue's settings; in the settings file without the dashes):
@@ -136,12 +125,9 @@ enum CLI {
             case "host-url": return try HostURLCommand.run(rest)
             case "publish": return try PublishCommand.run(rest)
             case "bench":
-                if rest.contains("--mqtt") { return try MQTTBench.run(rest) }
-                if rest.contains("--soak") { return try SoakBench.run(rest) }
-                if rest.contains("--loop") { return try LoopBench.run(rest) }
-                if rest.contains("--players") { return try PlayersBench.run(rest) }
-                return try BenchCommand.run(rest)
-            case "bench-child": return try BenchCommand.child(rest)
+                // The benchmarks are a developer tool of their own, not in the kiosk's binary.
+                printError("quizkiosk: bench is a program of its own now: quizkiosk-bench (scripts/bench builds and runs it)")
+                return 2
             case "help", "--help", "-h":
                 Console.out(usage)
                 return 0
@@ -178,7 +164,7 @@ enum CLI {
         var end = start + 1
         // Continuation lines are indented deeper than a command's own line.
         while end < lines.count, lines[end].hasPrefix("    ") { end += 1 }
-        // A command listed twice (run, run --headless; bench, bench --soak): both entries.
+        // A command listed twice (run, run --headless; host, host --export): both entries.
         var out = lines[start..<end].map(String.init)
         if let again = lines[end...].firstIndex(where: { $0.hasPrefix("  \(command) ") }) {
             var e = again + 1
@@ -186,16 +172,6 @@ enum CLI {
             out += lines[again..<e].map(String.init)
         }
         return out.joined(separator: "\n")
-    }
-
-    /// The fonts: `--fonts DIR`, else the default search (see `FontSet.defaultDirectory`);
-    /// `preferring` (`--font FILE`, repeatable) are tried before the bundled ones.
-    static func loadFonts(_ option: String?, preferring: [String] = []) throws -> FontSet {
-        let dir = option ?? FontSet.defaultDirectory(environment: Environment.all, executablePath: Files.executablePath())
-        guard let dir else {
-            throw CLIError("fonts not found: pass --fonts DIR (a folder with \(FontSet.regularFile) and \(FontSet.boldFile))")
-        }
-        return try FontSet(directory: dir, preferring: preferring)
     }
 
     /// Reads and validates a state file; errors name the file and what is wrong in it.
@@ -216,9 +192,4 @@ enum CLI {
             throw CLIError("\(path): \(error.message)")
         }
     }
-}
-
-struct CLIError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

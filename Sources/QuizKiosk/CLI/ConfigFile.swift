@@ -1,3 +1,4 @@
+import CommandLineKit
 import Platform
 
 /// The kiosk's settings file (`/etc/quizkiosk/quizkiosk.conf`): `name = value` lines whose names

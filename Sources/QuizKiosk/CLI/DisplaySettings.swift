@@ -1,3 +1,4 @@
+import CommandLineKit
 import Display
 
 /// The display settings `run`, `doctor` and `displays` share (command line or settings file):
@@ -5,10 +6,6 @@ import Display
 /// auto|full|limited`. A bad value is one line naming the setting and what it takes.
 struct DisplaySettings {
     static let options: Set<String> = ["--mode", "--max-pixel-clock", "--overscan", "--broadcast-rgb"]
-
-    static func overscanUsage(_ value: String) -> String {
-        "--overscan \(value): expected auto, off or a percentage of each edge from 0% to 20%, e.g. 5%"
-    }
 
     var policy = ModePolicy()
     var signal = SignalSettings()
@@ -30,7 +27,7 @@ struct DisplaySettings {
             policy.maxPixelClockKHz = v
         }
         if let o = args.value("--overscan") {
-            guard let v = OverscanSetting(parsing: o) else { throw UsageError(message: Self.overscanUsage(o)) }
+            guard let v = OverscanSetting(parsing: o) else { throw UsageError(message: ShowOptions.overscanUsage(o)) }
             signal.overscan = v
         }
         if let b = args.value("--broadcast-rgb") {

@@ -1,3 +1,4 @@
+import CommandLineKit
 /// `--motion on|off` (`motion = off` in the settings file) for `run`: on (the default), the
 /// screen moves — fades between states, bars that grow, rows that slide, a countdown that
 /// sweeps at the display's refresh rate; off, it shows settled frames only, and the countdown

@@ -1,3 +1,4 @@
+import CommandLineKit
 import SoundCard
 
 /// What the room hears (`run`; in the settings file without the dashes): `--sound on|off`

@@ -1,4 +1,5 @@
 import CEC
+import CommandLineKit
 import Display
 
 /// `doctor`'s look at HDMI-CEC: the adapter `run` would use (`--cec`), its physical address

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Display
 import Escaping
 import Glibc

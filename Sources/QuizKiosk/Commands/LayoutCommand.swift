@@ -1,3 +1,4 @@
+import CommandLineKit
 import Platform
 import QuizContract
 import Renderer

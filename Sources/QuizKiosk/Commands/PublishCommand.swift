@@ -1,3 +1,4 @@
+import CommandLineKit
 import Escaping
 import Glibc
 import MQTT

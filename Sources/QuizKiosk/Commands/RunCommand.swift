@@ -1,4 +1,5 @@
 import CEC
+import CommandLineKit
 import Display
 import Glibc
 import Kiosk
@@ -25,7 +26,7 @@ enum RunCommand {
         let renderer = try ShowOptions.renderer(fonts: fonts, args)
         let loop = EventLoop()
         let kiosk = Kiosk(loop: loop, renderer: renderer, motion: motion)
-        kiosk.pictures = try RunSources.pictures(args, loop: loop)
+        kiosk.pictures = try PictureOptions.store(args, loop: loop)
         let signals = try SignalWatch()
         // Before any output exists, so the first frame is what makes the service ready.
         let service = ServiceNotifications(kiosk: kiosk)

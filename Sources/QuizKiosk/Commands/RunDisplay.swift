@@ -1,4 +1,5 @@
 import CEC
+import CommandLineKit
 import Display
 import Glibc
 import Kiosk

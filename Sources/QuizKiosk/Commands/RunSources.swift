@@ -1,3 +1,4 @@
+import CommandLineKit
 import Display
 import Glibc
 import Kiosk
@@ -12,7 +13,7 @@ import Renderer
 /// `--source file:FILE`), parsed before anything is opened so a bad option costs nothing, then
 /// attached to the kiosk. Also `--now` (a frozen clock) and per-revision frame files.
 struct RunSources {
-    static let options: Set<String> = BrokerOptions.options.union(["--source", "--screen-id", "--now", "--picture-cafile"])
+    static let options: Set<String> = BrokerOptions.options.union(PictureOptions.options).union(["--source", "--screen-id", "--now"])
 
     let specs: [SourceSpec]
     let screenID: String
@@ -83,17 +84,6 @@ struct RunSources {
                 try kiosk.add(source: demo)
             }
         }
-    }
-
-    /// The screen's picture store: raw bytes cached in the service's cache folder
-    /// ($CACHE_DIRECTORY, from systemd's CacheDirectory=), `url`s fetched over HTTPS trusting
-    /// the system's CAs or `--picture-cafile FILE`.
-    static func pictures(_ args: Arguments, loop: EventLoop) throws -> PictureStore {
-        let ca = args.value("--picture-cafile")
-        if let ca, access(ca, R_OK) != 0 { throw CLIError("--picture-cafile \(ca): \(String(cString: strerror(errno)))") }
-        let cache = PictureDiskCache.defaultDirectory(Environment.all).map { PictureDiskCache(directory: $0) }
-        if cache == nil { Log.info("pictures: no cache folder ($CACHE_DIRECTORY, $XDG_CACHE_HOME or $HOME); kept in memory only") }
-        return try PictureStore(loop: loop, settings: .init(cache: cache, fetch: PictureFetch.Settings(caFile: ca)))
     }
 
     /// `--keep-frames`: one PNG per state shown (not per countdown tick), hard-linked from the

@@ -158,19 +158,49 @@ import Testing
 }
 
 @Suite struct BenchSmokeTests {
+    /// The benchmarks left the kiosk's binary: `quizkiosk bench` says where they went, in one
+    /// line, and the benches' child is no command of quizkiosk's.
+    @Test func quizkioskBenchPointsAtQuizkioskBench() {
+        let r = Run(["bench", "--soak", "--updates", "1000"])
+        #expect(r.status == 2)
+        #expect(r.stderrLines.count == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("quizkiosk-bench"), "\(r.stderr)")
+        #expect(r.stdout.isEmpty, "nothing was measured: \(r.stdout)")
+        let child = Run(["bench-child", "--size", "320x180"])
+        #expect(child.status == 2)
+        #expect(child.stderr.hasPrefix("quizkiosk: unknown command bench-child"), "\(child.stderr)")
+        #expect(!Run(["help"]).stdout.contains("bench"), "quizkiosk's usage lists no bench")
+    }
+
+    /// quizkiosk-bench's own command line: its usage on --help, a bad option one line and the
+    /// usage line (exit 2), as quizkiosk's commands do.
+    @Test func quizkioskBenchHasItsOwnUsage() {
+        let help = Run(["--help"], executable: quizkioskBenchBinary)
+        #expect(help.status == 0, "\(help.stderr)")
+        for mode in ["--memory", "--mqtt", "--soak", "--players N", "--loop"] {
+            #expect(help.stdout.contains("  \(mode) "), "\(mode): \(help.stdout)")
+        }
+        let bad = Run(["--soak", "--bogus"], executable: quizkioskBenchBinary)
+        #expect(bad.status == 2)
+        #expect(bad.stderrLines == ["quizkiosk-bench: unknown option --bogus",
+                                    "usage: quizkiosk-bench [--memory | --mqtt | --soak | --players N | --loop] [options] (--help: more)"],
+                "\(bad.stderr)")
+    }
+
     /// The latency benchmark runs end to end (few updates, small frames: figures come from a
     /// release build, see README).
     @Test func benchMQTTRunsAndReportsBothLatencies() async throws {
-        let c = try Child(["bench", "--mqtt", "--updates", "10", "--size", "320x180", "--fonts", repositoryRoot + "/fonts"])
+        let c = try Child([quizkioskBenchBinary, "--mqtt", "--updates", "10", "--size", "320x180", "--fonts", repositoryRoot + "/fonts"],
+                          program: true)
         #expect(await c.wait(timeout: 60) == 0, "\(c.stderr)")
         #expect(c.stdout.contains("frame rendered (what DRM would flip): p50 "), "\(c.stdout)")
         #expect(c.stdout.contains("latest.png written (PNG encode + rename): p50 "))
     }
 
     /// The players' bench runs end to end with a few phones (its figures come from a release
-    /// build at 2000, see docs/players.md).
+    /// build at 2000, see docs/players.md), its host the quizkiosk built beside it.
     @Test func benchPlayersRunsAndReportsEveryFigure() async throws {
-        let c = try Child(["bench", "--players", "20", "--processes", "2", "--fonts", bundledFonts])
+        let c = try Child([quizkioskBenchBinary, "--players", "20", "--processes", "2", "--fonts", bundledFonts], program: true)
         #expect(await c.wait(timeout: 90) == 0, "\(c.stdout) \(c.stderr)")
         for figure in ["acknowledged 20 of 20", "answer → answered: p50 ", "the host's own part: 20 answers acknowledged", "answer → TV count: p50 ",
                        "host CPU for the burst", "host memory per connected phone", "the TV meanwhile (1920×1080 at 60 Hz",

@@ -49,7 +49,7 @@ import Testing
         #expect(r.stderr.contains("--state needs a value"), "\(r.stderr)")
     }
 
-    @Test(arguments: ["render", "run", "publish", "host", "layout", "displays", "doctor", "demo", "bench"])
+    @Test(arguments: ["render", "run", "publish", "host", "layout", "displays", "doctor", "demo"])
     func helpOfEachCommandIsItsUsage(command: String) async {
         let r = Run([command, "--help"])
         #expect(r.status == 0, "\(r.stderr)")

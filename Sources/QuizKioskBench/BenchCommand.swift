@@ -1,10 +1,11 @@
+import CommandLineKit
 import Glibc
 import Pixels
 import Platform
 import QuizContract
 import Renderer
 
-/// `quizkiosk bench`: the question scene's frame times. Cold = a fresh process that loads the
+/// `quizkiosk-bench`: the question scene's frame times. Cold = a fresh process that loads the
 /// fonts and draws one frame (spawned several times, median of wall time spawn → exit); warm =
 /// the median of full re-renders of the same state in this process.
 enum BenchCommand {
@@ -27,7 +28,7 @@ enum BenchCommand {
         let fontsOption = args.value("--fonts")
         let fonts = try CLI.loadFonts(fontsOption)
         #if DEBUG
-        Console.out("note: a debug build; run `swift run -c release quizkiosk bench` for real figures")
+        Console.out("note: a debug build; run `scripts/bench` for real figures")
         #endif
         Console.out("question scene (Japanese, 4 choices, countdown), \(frames) warm frames, \(coldRuns) cold processes")
         for size in sizes {

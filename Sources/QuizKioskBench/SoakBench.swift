@@ -1,3 +1,4 @@
+import CommandLineKit
 import Display
 import Glibc
 import Kiosk
@@ -7,7 +8,7 @@ import Platform
 import QuizContract
 import Renderer
 
-/// `quizkiosk bench --soak`: 100,000 state updates through the stdin line source (a pipe into
+/// `quizkiosk-bench --soak`: 100,000 state updates through the stdin line source (a pipe into
 /// the real `LineSource`), with varied texts, lengths, emoji and phases, 1% invalid messages,
 /// and a display size change every 500 updates. Reports resident memory after warm-up and at
 /// the end, open file descriptors, frames, and whether the last frame equals the last state.

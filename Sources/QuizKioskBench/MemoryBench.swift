@@ -1,3 +1,4 @@
+import CommandLineKit
 import Glibc
 import Kiosk
 import Media
@@ -7,7 +8,7 @@ import Platform
 import QuizContract
 import Renderer
 
-/// `quizkiosk bench --memory`: what the screen holds in memory. For each size a child process
+/// `quizkiosk-bench --memory`: what the screen holds in memory. For each size a child process
 /// runs what `quizkiosk run --headless --source demo` runs — the kiosk's loop with motion, the
 /// picture store with its disk cache and fetch thread, the headless output writing latest.png —
 /// through one whole pass of the demo (every scene and every transition between them, each
@@ -37,7 +38,7 @@ enum MemoryBench {
         let fonts = try CLI.loadFonts(args.value("--fonts"))
         guard let exe = Files.executablePath() else { throw CLIError("bench: cannot find my own executable") }
         #if DEBUG
-        Console.out("note: a debug build; run `swift run -c release quizkiosk bench --memory` for real figures")
+        Console.out("note: a debug build; run `scripts/bench --memory` for real figures")
         #endif
         let steps = DemoQuiz.steps(start: 0).count
         Console.out("memory: a child process per size runs the headless kiosk (motion on, picture store, latest.png) through the demo's "
@@ -118,12 +119,13 @@ enum MemoryBench {
         setenv("CACHE_DIRECTORY", dir + "/cache", 1)
         try Files.makeDirectory(dir + "/cache")
 
-        // What `run --headless --source demo` builds (RunCommand, RunSources), in that order.
+        // What `run --headless --source demo` builds (RunCommand: the look and the picture store
+        // from CommandLineKit, as run's), in that order.
         let fonts = try CLI.loadFonts(args.value("--fonts"))
         let renderer = try ShowOptions.renderer(fonts: fonts, args)
         let loop = EventLoop()
         let kiosk = Kiosk(loop: loop, renderer: renderer, motion: true)
-        kiosk.pictures = try RunSources.pictures(args, loop: loop)
+        kiosk.pictures = try PictureOptions.store(args, loop: loop)
         let service = ServiceNotifications(kiosk: kiosk)
         let output = try HeadlessOutput(width: size.width, height: size.height, directory: dir + "/out")
         var figures = Figures()

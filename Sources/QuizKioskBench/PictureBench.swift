@@ -7,7 +7,7 @@ import Platform
 import QuizContract
 import Renderer
 
-/// `quizkiosk bench`'s pictures: a 4000×3000 photo (made here, JPEG quality 90) decoded and
+/// `quizkiosk-bench`'s pictures: a 4000×3000 photo (made here, JPEG quality 90) decoded and
 /// scaled to its box at 1920×1080 — the DCT scale nearest above the box, then Lanczos-3 —
 /// beside Pillow's `draft()` + `resize(LANCZOS)` of the same file, measured in the same run
 /// (python3 with Pillow, when this machine has them: `pip install pillow`); and what drawing an

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Glibc
 import Kiosk
 import MQTT
@@ -7,9 +8,10 @@ import Platform
 import QuizContract
 import Renderer
 
-/// `quizkiosk bench --players N [--processes K]`: a quiz night's burst on this machine. A
-/// private mosquitto; the real `quizkiosk host` (this executable) serving players on loopback;
-/// K python3-websockets processes (scripts/players-load.py) with N phones between them; a
+/// `quizkiosk-bench --players N [--processes K]`: a quiz night's burst on this machine. A
+/// private mosquitto; the real `quizkiosk host` (the quizkiosk built beside this program)
+/// serving players on loopback; K python3-websockets processes (scripts/players-load.py) with N
+/// phones between them; a
 /// screen's MQTT subscription in this process. All phones join, the question opens, and every
 /// phone answers it at a random moment within one second of receiving it.
 ///
@@ -41,10 +43,11 @@ enum PlayersBench {
         } ?? min(4, max(1, (n + 499) / 500))
         let spread = Double(args.value("--spread") ?? "") ?? 1.0
         guard let exe = Files.executablePath() else { throw CLIError("bench: cannot find my own executable") }
+        let quizkiosk = try sibling("quizkiosk", of: exe)
         let script = try args.value("--script") ?? findScript(from: exe)
         Log.threshold = .error  // the subscription's first try before mosquitto listens is no news
         #if DEBUG
-        Console.out("note: a debug build; run `swift run -c release quizkiosk bench --players \(n)` for real figures")
+        Console.out("note: a debug build; run `scripts/bench --players \(n)` for real figures")
         #endif
 
         let broker = try BenchBroker()
@@ -60,7 +63,7 @@ enum PlayersBench {
             for f in cleanup { unlink(f) }
             _ = try? Subprocess(["/bin/rm", "-rf", dir + "/data"]).wait()
         }
-        let host = try Subprocess([exe, "host", quizPath, "--broker", "mqtt://127.0.0.1:\(broker.port)", "--room", "bench",
+        let host = try Subprocess([quizkiosk, "host", quizPath, "--broker", "mqtt://127.0.0.1:\(broker.port)", "--room", "bench",
                                    "--players", "127.0.0.1:0", "--data", dir + "/data", "--max-players", String(n), "--new-run"],
                                   stdin: .pipe, stdout: .file(dir + "/host.out"), stderr: .file(dir + "/host.err"))
         defer {
@@ -207,6 +210,16 @@ enum PlayersBench {
         }
         Console.out("  every answer acknowledged and counted: \(verdict(acks.count == n && allCounted))")
         return acks.count == n && allCounted ? 0 : 1
+    }
+
+    /// The `quizkiosk` of the same build (…/.build/release/quizkiosk beside quizkiosk-bench): the
+    /// host measured is the one built with the bench, never one found on $PATH.
+    static func sibling(_ name: String, of exe: String) throws -> String {
+        let path = String(exe[..<(exe.lastIndex(of: "/") ?? exe.startIndex)]) + "/" + name
+        guard access(path, X_OK) == 0 else {
+            throw CLIError("bench --players: \(path) not found: build it beside quizkiosk-bench (swift build --product \(name); scripts/bench builds both)")
+        }
+        return path
     }
 
     /// scripts/players-load.py beside the executable's repository (…/.build/release/quizkiosk).

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Display
 import Glibc
 import Kiosk
@@ -9,7 +10,7 @@ import QuizContract
 import QuizHost
 import Renderer
 
-/// `quizkiosk bench --mqtt`: publish-to-frame latency through a real broker. A private
+/// `quizkiosk-bench --mqtt`: publish-to-frame latency through a real broker. A private
 /// mosquitto on 127.0.0.1; the kiosk loop with its MQTT source and a headless output at
 /// 1920×1080; a second MQTT connection (the controller) in the same process and on the same
 /// loop publishes question states one at a time, each after the previous one's frame.
@@ -30,7 +31,7 @@ enum MQTTBench {
         let fonts = try CLI.loadFonts(args.value("--fonts"))
         Log.threshold = .warning  // connection chatter would only disturb the timing
         #if DEBUG
-        Console.out("note: a debug build; run `swift run -c release quizkiosk bench --mqtt` for real figures")
+        Console.out("note: a debug build; run `scripts/bench --mqtt` for real figures")
         #endif
 
         let broker = try BenchBroker()

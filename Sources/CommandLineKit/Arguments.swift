@@ -1,21 +1,26 @@
 /// A command line error: one line for the user, and whether the usage line should follow.
-struct UsageError: Error, CustomStringConvertible {
-    let message: String
+public struct UsageError: Error, CustomStringConvertible {
+    public let message: String
     /// `--help` (or `-h`) among a command's arguments: print that command's usage and succeed.
-    var isHelp = false
-    var description: String { message }
+    public var isHelp = false
+    public var description: String { message }
 
-    static let help = UsageError(message: "help", isHelp: true)
+    public static let help = UsageError(message: "help", isHelp: true)
+
+    public init(message: String, isHelp: Bool = false) {
+        self.message = message
+        self.isHelp = isHelp
+    }
 }
 
 /// Parses `--name value`, `--name=value` and `--flag` against a list of what a command accepts.
 /// Anything else is a usage error naming it.
-struct Arguments {
-    private(set) var values: [String: [String]] = [:]
-    private(set) var flags: Set<String> = []
-    private(set) var positional: [String] = []
+public struct Arguments: Sendable {
+    public private(set) var values: [String: [String]] = [:]
+    public private(set) var flags: Set<String> = []
+    public private(set) var positional: [String] = []
 
-    init(_ args: [String], options: Set<String>, flags allowedFlags: Set<String> = [], maxPositional: Int = 0) throws(UsageError) {
+    public init(_ args: [String], options: Set<String>, flags allowedFlags: Set<String> = [], maxPositional: Int = 0) throws(UsageError) {
         var i = 0
         var onlyPositional = false
         while i < args.count {
@@ -61,28 +66,28 @@ struct Arguments {
         }
     }
 
-    func value(_ name: String) -> String? { values[name]?.last }
-    func all(_ name: String) -> [String] { values[name] ?? [] }
-    func has(_ name: String) -> Bool { flags.contains(name) }
+    public func value(_ name: String) -> String? { values[name]?.last }
+    public func all(_ name: String) -> [String] { values[name] ?? [] }
+    public func has(_ name: String) -> Bool { flags.contains(name) }
 
-    func required(_ name: String) throws(UsageError) -> String {
+    public func required(_ name: String) throws(UsageError) -> String {
         guard let v = value(name) else { throw UsageError(message: "\(name) is required") }
         return v
     }
 }
 
 /// A display size from `WIDTHxHEIGHT`, each 1...8192.
-struct DisplaySize: Equatable, CustomStringConvertible {
-    static let maxDimension = 8192
-    let width: Int
-    let height: Int
+public struct DisplaySize: Equatable, Sendable, CustomStringConvertible {
+    public static let maxDimension = 8192
+    public let width: Int
+    public let height: Int
 
-    init(width: Int, height: Int) {
+    public init(width: Int, height: Int) {
         self.width = width
         self.height = height
     }
 
-    init(parsing text: String, option: String = "--size") throws(UsageError) {
+    public init(parsing text: String, option: String = "--size") throws(UsageError) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
             throw UsageError(message: "\(option) \(text): expected WIDTHxHEIGHT, e.g. 1920x1080")
@@ -94,5 +99,5 @@ struct DisplaySize: Equatable, CustomStringConvertible {
         height = h
     }
 
-    var description: String { "\(width)x\(height)" }
+    public var description: String { "\(width)x\(height)" }
 }

@@ -2,19 +2,20 @@ import Display
 import Pixels
 import Renderer
 
-/// The venue's look, shared by `render`, `demo` and `run` (and so the settings file):
+/// The venue's look, shared by `render`, `demo` and `run` (and so the settings file; and
+/// `quizkiosk-bench --memory`, which builds what `run` builds):
 /// `--text-scale`, `--overscan`, `--accent`, `--background`, `--logo`. A bad value, or colours
 /// that would leave some text under 7:1 (or the dimmed choices hard to tell apart), is one line
 /// naming what is wrong.
-enum ShowOptions {
-    static let options: Set<String> = ["--text-scale", "--overscan", "--accent", "--background", "--logo"]
+public enum ShowOptions {
+    public static let options: Set<String> = ["--text-scale", "--overscan", "--accent", "--background", "--logo"]
 
-    static func renderer(fonts: FontSet, _ args: Arguments) throws -> SceneRenderer {
+    public static func renderer(fonts: FontSet, _ args: Arguments) throws -> SceneRenderer {
         let (theme, settings) = try look(args)
         return SceneRenderer(fonts: fonts, theme: theme, settings: settings)
     }
 
-    static func look(_ args: Arguments) throws -> (Theme, SceneSettings) {
+    public static func look(_ args: Arguments) throws -> (Theme, SceneSettings) {
         var settings = SceneSettings()
         if let v = args.value("--text-scale") {
             let range = SceneSettings.textScaleRange
@@ -27,7 +28,7 @@ enum ShowOptions {
         // way): a percentage of each edge is the safe area here; auto and off leave the whole
         // picture, since only a display (DRM, from its EDID) can say more.
         if let v = args.value("--overscan") {
-            guard let setting = OverscanSetting(parsing: v) else { throw UsageError(message: DisplaySettings.overscanUsage(v)) }
+            guard let setting = OverscanSetting(parsing: v) else { throw UsageError(message: overscanUsage(v)) }
             if case .percent(let x) = setting { settings.overscan = x }
         }
         let accent = try args.value("--accent").map { v throws in try color(v, option: "--accent") }
@@ -46,8 +47,13 @@ enum ShowOptions {
         return (theme, settings)
     }
 
+    /// The one line a bad `--overscan` gets, here and from the display settings.
+    public static func overscanUsage(_ value: String) -> String {
+        "--overscan \(value): expected auto, off or a percentage of each edge from 0% to 20%, e.g. 5%"
+    }
+
     /// `#RRGGBB` or `RRGGBB`.
-    static func color(_ text: String, option: String) throws -> Color {
+    public static func color(_ text: String, option: String) throws -> Color {
         let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
         guard hex.count == 6, hex.allSatisfy(\.isHexDigit), let v = UInt32(hex, radix: 16) else {
             throw CLIError("\(option) \(text): expected a colour as #RRGGBB")

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Display
 import Glibc
 import Kiosk
@@ -7,7 +8,7 @@ import Platform
 import QuizContract
 import Renderer
 
-/// The figures of motion in `quizkiosk bench`: a countdown frame and a cross-fade frame as an
+/// The figures of motion in `quizkiosk-bench`: a countdown frame and a cross-fade frame as an
 /// output draws them (damage only), the CPU a whole countdown costs at 60 Hz, and how often a
 /// still screen wakes up. Each time is the median of many frames; each is printed beside the
 /// one-colour fill of the same canvas measured in the same run, what a full frame cannot beat.

@@ -1,10 +1,11 @@
 import CLinux
+import CommandLineKit
 import Glibc
 import Platform
 import Web
 import WebServer
 
-/// `quizkiosk bench --loop [--sockets N] [--passes K]`: what N idle phones cost the thread the
+/// `quizkiosk-bench --loop [--sockets N] [--passes K]`: what N idle phones cost the thread the
 /// TV's frames run on, and what they cost in memory.
 ///
 /// - One wakeup with N idle TCP sockets watched (and one pipe that is ready): the event loop
@@ -26,7 +27,7 @@ enum LoopBench {
         let passes = max(100, Int(args.value("--passes") ?? "") ?? 2000)
         Log.threshold = .warning
         #if DEBUG
-        Console.out("note: a debug build; run `swift run -c release quizkiosk bench --loop` for real figures")
+        Console.out("note: a debug build; run `scripts/bench --loop` for real figures")
         #endif
         let limit = OpenFileLimit.raise()
         guard limit >= 2 * n + 64 else {
