@@ -12,7 +12,7 @@ import Testing
 @Suite struct HostileMotionTests {
     static let sizes = [(160, 90), (90, 160), (17, 9), (320, 180), (64, 64)]
 
-    @Test(arguments: Array(0..<Self.sizes.count))
+    @Test(Tier.exhaustive, arguments: Array(0..<Self.sizes.count))
     func hostileStatesArrivingMidAnimationDrawWhatRenderDraws(size: Int) throws {
         let (w, h) = Self.sizes[size]
         var gen = HostileStates(seed: 0x5EED + UInt64(size))

@@ -12,7 +12,7 @@ import Testing
 @Suite struct HostileStatesTests {
     static let sizes = [(1, 1), (2, 3), (17, 9), (64, 36), (320, 180), (1280, 720), (1080, 1920), (1920, 1080)]
 
-    @Test func threeHundredHostileStatesStayInsideTheirBoxes() throws {
+    @Test(Tier.exhaustive) func threeHundredHostileStatesStayInsideTheirBoxes() throws {
         let renderer = SceneRenderer(fonts: try TestFonts.load())
         var gen = HostileStates(seed: 20261130)
         let now = 1_800_000_000.0

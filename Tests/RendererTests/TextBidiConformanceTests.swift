@@ -145,7 +145,7 @@ import Testing
                               unicode: unicode) == .fail)
     }
 
-    @Test func bidiCharacterTestConformance() throws {
+    @Test(Tier.exhaustive) func bidiCharacterTestConformance() throws {
         guard let lines = TextFiles.lines(Self.characterTest) else {
             Issue.record("\(Self.characterTest) is missing: install Debian's unicode-data package (scripts/setup does)")
             return
@@ -179,7 +179,7 @@ import Testing
         #expect(failures.isEmpty, "\(failures.count) BidiCharacterTest cases fail; the first: \(failures.first ?? "")")
     }
 
-    @Test func bidiTestConformance() throws {
+    @Test(Tier.exhaustive) func bidiTestConformance() throws {
         guard let lines = TextFiles.lines(Self.classTest) else {
             Issue.record("\(Self.classTest) is missing: install Debian's unicode-data package (scripts/setup does)")
             return
