@@ -18,14 +18,21 @@ set and a quiz in place, booted with systemd as PID 1. Checked:
 - `kill -9` of the host unit's main process: systemd restarts it, the same run resumes (same
   quizId), the phone resumes with its token (same player), the TV is back on the reveal, the
   FIFO drives the restarted host to the next question and the phone gets it;
-- `quizkiosk doctor` in the guest: the host unit's quiz, mosquitto running, the broker config.
+- `quizkiosk doctor` in the guest: the host unit's quiz, mosquitto running, the broker config;
+- sound with no setup by hand (issue 25): QEMU's Intel HDA with its analog codec writing a WAV
+  on this machine; the service (User=quizkiosk, SupplementaryGroups=audio, DeviceAllow=
+  char-alsa) opens the `default` PCM at boot (no ELD on an analog codec: the fallback), unmutes
+  the fresh codec's mixer once and says so, and the reveal is heard: the WAV, read once QEMU
+  has quit, holds the reveal's sound after silence.
 """
-import datetime, json, os, queue, re, socket, subprocess, threading, time
+import datetime, json, os, queue, re, socket, subprocess, sys, threading, time
 from qemu import GuestError
 from images import read_ppm, read_png, write_png, difference
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..", "..")
+sys.path.insert(0, os.path.join(HERE, ".."))
+from sound_case import read_wav, bursts, THRESHOLD
 ROOM = "quiz"
 CODE = "4821"
 CHOICE = 1
@@ -153,7 +160,11 @@ def run(suite, devices):
         suite.check(f"{name}: the shipped settings have the `# host = /etc/quizkiosk/quiz.json` line to uncomment", False)
         return
     files = {"etc/quizkiosk/quizkiosk.conf": settings, "etc/quizkiosk/quiz.json": json.dumps(QUIZ, indent=1), **NETWORK}
-    g = suite.guest(name, devices + nic, files)
+    wav = os.path.join(os.path.abspath(out), f"{name}.wav")
+    if os.path.exists(wav):
+        os.unlink(wav)
+    hda = ["-device", "ich9-intel-hda", "-device", "hda-output,audiodev=snd0", "-audiodev", f"wav,id=snd0,path={wav}"]
+    g = suite.guest(name, devices + nic + hda, files)
     if g is None:
         return
     phone = None
@@ -323,6 +334,21 @@ def run(suite, devices):
                     f"answerCounts {counts}; texts drawn {tally}; phone: {result.get('points')} points, rank {result.get('rank')}")
         quiz_id = rv.get("quizId")
 
+        # -- the room's sound, as the service opened it at boot ------------------------------
+        screen = [l for _, l in suite.journal(g)]
+        opened = [l for l in screen if re.search(r"sound: default open \(", l)]
+        # A card that comes after the service may fail an open first ("No such file"); the
+        # sandbox refusing it would be "Permission denied" / "Operation not permitted".
+        refused = [l for l in screen if re.search(r"sound: .*(Permission denied|Operation not permitted|lost)", l)]
+        unmuted = [l for l in screen if re.search(r"sound: mixer .* was (muted|at 0 %)", l)]
+        chose = [l for l in screen if re.search(r"sound: default for \S+: no HDMI audio", l)]
+        _, groups = g.sh("id -nG quizkiosk; ls -l /dev/snd/ | grep -c ' audio '")
+        suite.check(f"{name}: the service opens the sound card at boot with no setup by hand (the quizkiosk user in audio, "
+                    "DeviceAllow=char-alsa): `default` (no ELD on QEMU's analog codec: the fallback), the fresh codec's muted mixer "
+                    "unmuted once and said, no open refused",
+                    len(opened) == 1 and not refused and len(unmuted) >= 1 and len(chose) == 1 and "audio" in groups.split(),
+                    " | ".join(opened + unmuted + chose + refused)[:600] + f" | groups/devices: {' '.join(groups.split())}")
+
         # -- kill -9 of the host unit's main process ---------------------------------------
         _, pid = g.sh("systemctl show -p MainPID --value quizkiosk-host")
         before = len(suite.wait_journal_of(g, "quizkiosk-host", r"players: listening", timeout=5))
@@ -382,4 +408,19 @@ def run(suite, devices):
                 f.write(log + "\n")
         except GuestError:
             pass
-        g.shutdown()
+        g.shutdown()   # QEMU closes the WAV
+    # The reveal's sound in the WAV: the stream ran all night (silence while nothing sounds),
+    # and what sounded was the reveal (one question revealed before the kill -9, the next one
+    # still counting down from 600 s: no tick).
+    try:
+        rate, samples = read_wav(wav)
+        found = bursts(rate, samples)
+        seconds = len(samples) / rate
+    except (OSError, GuestError) as e:
+        found, seconds = None, 0
+        why = str(e)
+    suite.timings[f"{name}.wav_s"] = round(seconds, 1)
+    suite.check(f"{name}: the room hears the reveal: the WAV QEMU wrote holds a sound above {THRESHOLD}/32767 after silence",
+                bool(found) and found[0][0] > 1 and max(p for _, _, p in found) > THRESHOLD,
+                f"{seconds:.1f} s of audio, sounds at " + ", ".join(f"{t:.2f} s ({l * 1000:.0f} ms, peak {p})" for t, l, p in found)
+                if found is not None else why)
