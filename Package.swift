@@ -152,6 +152,7 @@ let package = Package(
         .testTarget(name: "QuizHostTests", dependencies: ["QuizHost", "QuizContract", "PlayersContract", "MQTT", "Pictures", "Platform", "TestSupport"]),
         .testTarget(name: "HostServiceTests", dependencies: ["HostService", "QuizHost", "QuizContract", "PlayersContract", "NightStore", "WebServer",
                                                             "Platform", "MQTT", "TestSupport"]),
+        .testTarget(name: "SoundCardTests", dependencies: ["SoundCard", "Sound", "Platform"]),
         .testTarget(name: "SoundTests", dependencies: ["Sound", "QuizContract", "Renderer", "Platform", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "PlayersContractTests", dependencies: ["Locales", "PlayersContract", "QuizContract"]),
         // The night store's tests, and the small tool they kill -9 in the middle of commits

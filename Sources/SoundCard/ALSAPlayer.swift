@@ -16,7 +16,9 @@ import Synchronization
 /// The screen's thread hands over a whole plan (`schedule`) through a mutex held for a swap,
 /// so a sound never waits on the card and a frame never waits on a sound. An underrun (xrun)
 /// is counted and the stream prepared again; a PCM that fails (the HDMI device gone with its
-/// mode) is closed and opened again every few seconds.
+/// mode: ENODEV, EBADFD, ESTRPIPE that does not recover) is closed and opened again every few
+/// seconds, and at once when the display side says the TV is back (`retryNow`), with one line
+/// when it is lost and one when it is open again: the screen never waits on any of it.
 public final class ALSAPlayer: @unchecked Sendable {
     public struct Settings: Sendable, Equatable {
         /// An ALSA PCM name: `default`, `hw:0,3`, `hdmi:CARD=vc4hdmi0,DEV=0`, …
@@ -29,6 +31,8 @@ public final class ALSAPlayer: @unchecked Sendable {
         /// QEMU (14 xruns in 15 s with 43 ms).
         public var periodFrames = 1024
         public var periods = 4
+        /// Seconds between attempts to open a PCM that is not there (an HDMI device without a mode).
+        public var retryInterval = 2.0
         public init(device: String = "default", volume: Int = 80) {
             self.device = device
             self.volume = volume
@@ -49,16 +53,40 @@ public final class ALSAPlayer: @unchecked Sendable {
         public init() {}
     }
 
+    /// How the thread opens a PCM (the real one; tests pass a fake), and raises its mixer.
+    typealias Opener = @Sendable (String, Settings) throws(ALSAError) -> any PCMStream
+
     private final class Shared: Sendable {
         let plan = Mutex<[Cue]?>(nil)
         let status = Mutex(Status())
         let stopping = Atomic<Bool>(false)
+        /// Set by `retryNow` and `use(device:)`: the thread stops waiting (and leaves the
+        /// device it plays on, when another one is named).
+        let poke = Atomic<Bool>(false)
+        let device: Mutex<String>
         let settings: Settings
         /// Called (on the audio thread) with each line worth a log entry: opened, lost, mixer raised.
         let say: @Sendable (String) -> Void
-        init(settings: Settings, say: @escaping @Sendable (String) -> Void) {
+        let open: Opener
+        let raiseMixer: @Sendable (String) -> [String]
+        init(settings: Settings, say: @escaping @Sendable (String) -> Void, open: @escaping Opener,
+             raiseMixer: @escaping @Sendable (String) -> [String]) {
             self.settings = settings
             self.say = say
+            self.open = open
+            self.raiseMixer = raiseMixer
+            device = Mutex(settings.device)
+        }
+
+        var stopped: Bool { stopping.load(ordering: .acquiring) }
+
+        /// Sleeps up to `seconds` in 10 ms steps, less when stopped or poked meanwhile.
+        func wait(_ seconds: Double) {
+            var left = seconds
+            while left > 0, !stopped, !poke.load(ordering: .acquiring) {
+                usleep(10_000)
+                left -= 0.01
+            }
         }
     }
 
@@ -68,9 +96,15 @@ public final class ALSAPlayer: @unchecked Sendable {
     public let settings: Settings
 
     /// Starts the audio thread; it opens the PCM (and keeps trying when it cannot).
-    public init(settings: Settings, say: @escaping @Sendable (String) -> Void = { Log.info($0) }) throws(SystemError) {
+    public convenience init(settings: Settings, say: @escaping @Sendable (String) -> Void = { Log.info($0) }) throws(SystemError) {
+        try self.init(settings: settings, say: say, open: { (device, s) throws(ALSAError) in try PCM(device, s) },
+                      raiseMixer: { MixerLevel.raiseIfSilent(device: $0) })
+    }
+
+    init(settings: Settings, say: @escaping @Sendable (String) -> Void, open: @escaping Opener,
+         raiseMixer: @escaping @Sendable (String) -> [String]) throws(SystemError) {
         self.settings = settings
-        shared = Shared(settings: settings, say: say)
+        shared = Shared(settings: settings, say: say, open: open, raiseMixer: raiseMixer)
         let context = Unmanaged.passRetained(shared).toOpaque()
         // The thread starts with every signal blocked: SIGTERM and SIGINT are the loop's.
         var all = sigset_t(), previous = sigset_t()
@@ -107,10 +141,29 @@ public final class ALSAPlayer: @unchecked Sendable {
 
     public var status: Status { shared.status.withLock { $0 } }
 
+    /// The PCM played on now (or being opened).
+    public var device: String { shared.device.withLock { $0 } }
+
+    /// The display side says a TV is back (a mode driven again): a PCM that is not open is
+    /// tried at once instead of at the next retry. An open one plays on.
+    public func retryNow() {
+        shared.poke.store(true, ordering: .releasing)
+    }
+
+    /// Plays on `device` from now on (the ELD names another PCM for the TV): the one open is
+    /// closed after its block, the new one opened.
+    public func use(device: String) {
+        let changed = shared.device.withLock { d -> Bool in
+            defer { d = device }
+            return d != device
+        }
+        if changed { retryNow() }
+    }
+
     /// Opens and closes the PCM as the audio thread would (`doctor`): the card's name, or why not.
     public static func probe(_ settings: Settings) -> Result<String, ProbeFailure> {
         do {
-            let pcm = try PCM(settings)
+            let pcm = try PCM(settings.device, settings)
             defer { pcm.close() }
             return .success("\(pcm.cardName ?? "card ?"), \(pcm.rate) Hz stereo, \(pcm.period) × \(pcm.buffer / max(1, pcm.period)) frames")
         } catch {
@@ -134,35 +187,53 @@ public final class ALSAPlayer: @unchecked Sendable {
         let realtime = pthread_setschedparam(pthread_self(), Int32(SCHED_FIFO), &param) == 0
         var mixer = SoundMixer(gain: Double(min(100, max(0, shared.settings.volume))) / 100)
         var lastProblem: String?
-        while !shared.stopping.load(ordering: .acquiring) {
-            let pcm: PCM
+        // After a PCM is lost, its absence is said once (the lost line), not again per retry.
+        var lost = false
+        while !shared.stopped {
+            shared.poke.store(false, ordering: .releasing)
+            let device = shared.device.withLock { $0 }
+            let pcm: any PCMStream
             do {
-                pcm = try PCM(shared.settings)
+                pcm = try shared.open(device, shared.settings)
             } catch {
-                if error.message != lastProblem {
-                    shared.say("sound: \(shared.settings.device): \(error.message); trying again every 2 s (the room hears nothing meanwhile)")
-                    lastProblem = error.message
+                if error.message != lastProblem, !lost {
+                    shared.say("sound: \(device): \(error.message); trying again every \(retryText(shared.settings.retryInterval)) and when a display comes back (the room hears nothing meanwhile)")
                 }
+                lastProblem = error.message
                 shared.status.withLock { $0.open = false; $0.problem = error.message }
-                for _ in 0..<20 where !shared.stopping.load(ordering: .acquiring) { usleep(100_000) }
+                shared.wait(shared.settings.retryInterval)
                 continue
             }
             lastProblem = nil
+            lost = false
             shared.status.withLock { $0.open = true; $0.card = pcm.cardName; $0.problem = nil }
-            shared.say("sound: \(shared.settings.device) open (\(pcm.cardName ?? "card ?")): \(pcm.rate) Hz, \(pcm.period) frames a period, \(pcm.buffer) queued at most, \(realtime ? "real-time" : "normal") priority")
-            for line in MixerLevel.raiseIfSilent(device: shared.settings.device) { shared.say("sound: \(line)") }
-            let failure = play(pcm, &mixer, shared)
+            shared.say("sound: \(device) open (\(pcm.cardName ?? "card ?")): \(pcm.rate) Hz, \(pcm.period) frames a period, \(pcm.buffer) queued at most, \(realtime ? "real-time" : "normal") priority")
+            for line in shared.raiseMixer(device) { shared.say("sound: \(line)") }
+            let end = play(pcm, &mixer, shared, device: device)
             pcm.close()
-            shared.status.withLock { $0.open = false; $0.problem = failure }
-            if let failure {
-                shared.say("sound: \(shared.settings.device): \(failure); opening it again")
-                usleep(500_000)
+            shared.status.withLock { $0.open = false; $0.problem = end.problem }
+            switch end {
+            case .stopped: break
+            case .switched(let to): shared.say("sound: \(device) closed: playing on \(to) now")
+            case .failed(let failure):
+                shared.say("sound: \(device) lost (\(failure)): opened again when it is back; the screen goes on")
+                lost = true
+                shared.wait(min(0.5, shared.settings.retryInterval))
             }
         }
     }
 
-    /// Writes blocks until stopped (nil) or the PCM fails (what failed).
-    private static func play(_ pcm: PCM, _ mixer: inout SoundMixer, _ shared: Shared) -> String? {
+    private static func retryText(_ s: Double) -> String {
+        s >= 1 && s == s.rounded() ? "\(Int(s)) s" : "\(Int(s * 1000)) ms"
+    }
+
+    enum PlayEnd: Equatable {
+        case stopped, switched(String), failed(String)
+        var problem: String? { if case .failed(let p) = self { return p }; return nil }
+    }
+
+    /// Writes blocks until stopped, told to play elsewhere, or the PCM fails (what failed).
+    private static func play(_ pcm: any PCMStream, _ mixer: inout SoundMixer, _ shared: Shared, device: String) -> PlayEnd {
         let frames = pcm.period
         // QUIZKIOSK_SOUND_TRACE=1: one line per sound started, with the instant it is heard
         // (the QEMU test's evidence; a sound card's timing, looked at by hand).
@@ -170,7 +241,12 @@ public final class ALSAPlayer: @unchecked Sendable {
         // The stream's clock from the card's reports, and the frames written since it started.
         var clock = StreamClock()
         var written: Int64 = 0
-        while !shared.stopping.load(ordering: .acquiring) {
+        while !shared.stopped {
+            if shared.poke.load(ordering: .acquiring) {
+                let now = shared.device.withLock { $0 }
+                if now != device { return .switched(now) }
+                shared.poke.store(false, ordering: .releasing)
+            }
             if let plan = shared.plan.withLock({ p -> [Cue]? in defer { p = nil }; return p }) {
                 mixer.replace(plan)
             }
@@ -182,10 +258,13 @@ public final class ALSAPlayer: @unchecked Sendable {
                 written = 0
                 if e.code == -EPIPE {
                     shared.status.withLock { $0.xruns += 1 }
-                    if let e = pcm.recover(-EPIPE) { return e }
+                    if let e = pcm.recover(-EPIPE) { return .failed(e) }
                     continue
                 }
-                return e.message
+                // A suspended stream (ESTRPIPE) may come back; a device gone (ENODEV) or a
+                // stream the driver left in a bad state (EBADFD) does not: reopen.
+                if e.code == -ESTRPIPE, pcm.recover(-ESTRPIPE) == nil { continue }
+                return .failed(e.message)
             }
             if running {
                 heard = clock.heard(report: heard, written: written, now: Clock.monotonic())
@@ -205,7 +284,7 @@ public final class ALSAPlayer: @unchecked Sendable {
             }
             var xrun = false
             if let problem = pcm.write(block, frames: frames, onXrun: { xrun = true; shared.status.withLock { $0.xruns += 1 } }) {
-                return problem
+                return .failed(problem)
             }
             written += Int64(frames)
             if xrun {
@@ -218,7 +297,7 @@ public final class ALSAPlayer: @unchecked Sendable {
                 $0.dropped = mixer.dropped
             }
         }
-        return nil
+        return .stopped
     }
 }
 
@@ -232,8 +311,25 @@ struct ALSAError: Error {
     }
 }
 
+/// What the audio thread needs of an open PCM: the seam where tests put a PCM that fails and
+/// comes back (an HDMI device with its TV unplugged).
+protocol PCMStream: AnyObject {
+    var rate: Int { get }
+    var period: Int { get }
+    var buffer: Int { get }
+    var cardName: String? { get }
+    /// The monotonic instant the next frame written is heard, and whether the stream runs;
+    /// failure -EPIPE for an xrun, else the PCM's error.
+    func nextFrameHeard() -> Result<(Double, running: Bool), ALSAError>
+    /// nil when written (or recovered from an xrun, counted by `onXrun`), else what failed.
+    func write(_ samples: [Int16], frames: Int, onXrun: () -> Void) -> String?
+    /// Prepares the stream again after an xrun or a suspend; nil when it worked.
+    func recover(_ code: Int32) -> String?
+    func close()
+}
+
 /// One open playback PCM, 48 kHz S16 stereo interleaved, timestamps on CLOCK_MONOTONIC.
-final class PCM {
+final class PCM: PCMStream {
     private let handle: OpaquePointer
     private let statusBuffer: OpaquePointer
     let rate: Int
@@ -241,12 +337,12 @@ final class PCM {
     let buffer: Int
     let cardName: String?
 
-    init(_ settings: ALSAPlayer.Settings) throws(ALSAError) {
+    init(_ device: String, _ settings: ALSAPlayer.Settings) throws(ALSAError) {
         qk_alsa_quiet_errors()
         var h: OpaquePointer?
         // Non-blocking open: a device another program holds fails at once instead of hanging
         // the thread; blocking again for the writes, which set the pace.
-        var rc = snd_pcm_open(&h, settings.device, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK)
+        var rc = snd_pcm_open(&h, device, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK)
         guard rc == 0, let h else { throw ALSAError("cannot open", rc) }
         var ok = false
         defer { if !ok { snd_pcm_close(h) } }

@@ -20,6 +20,10 @@ import Testing
         func schedule(_ cues: [Cue]) { plans.append((loop.now, cues)) }
         var status: ALSAPlayer.Status { ALSAPlayer.Status() }
         func stop() {}
+        var used: [String] = []
+        var retries = 0
+        func use(device: String) { used.append(device) }
+        func retryNow() { retries += 1 }
     }
 
     /// The wall clock minus the loop's: 2027-01-15T08:00:00Z at the loop's 0.007, so a deadline
@@ -117,5 +121,27 @@ import Testing
         let on = try SoundOptions(Arguments(["--sound", "on", "--av-offset", "-40"], options: SoundOptions.options))
         #expect(on.isOn(headless: true) && on.avOffset == -0.04)
         #expect(try !SoundOptions(Arguments(["--sound=off"], options: SoundOptions.options)).isOn(headless: false))
+    }
+
+    /// A display shown again (the TV back after a hotplug) pokes the audio thread, which opens
+    /// a PCM that went away now; with `--sound-device` the ELD is never asked, and on a machine
+    /// without HDMI audio (this one, QEMU's) the fallback stays: no switch.
+    @Test func aDisplayShownAgainPokesTheAudioThread() throws {
+        let (k, loop, _) = try kiosk()
+        let sink = Recorder(loop: loop)
+        let given = try SoundOptions(Arguments(["--sound-device", "plughw:CARD=PCH,DEV=3"], options: SoundOptions.options))
+        let sound = RoomSound(given, kiosk: k, loop: loop, sink: sink)
+        defer { sound.stop() }
+        sound.displayShown(connector: "HDMI-A-1", edid: nil)
+        sound.displayShown(connector: "HDMI-A-1", edid: nil)
+        #expect(sink.retries == 2)
+        #expect(sink.used.isEmpty)
+        #expect(sound.device == "plughw:CARD=PCH,DEV=3")
+        let fallback = RoomSound(SoundOptions(), kiosk: k, loop: loop, sink: sink)
+        defer { fallback.stop() }
+        fallback.displayShown(connector: "Virtual-1", edid: nil)
+        #expect(sink.retries == 3)
+        #expect(sink.used.isEmpty && fallback.device == "default")
+        #expect(given.deviceGiven && !SoundOptions().deviceGiven)
     }
 }

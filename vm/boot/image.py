@@ -31,8 +31,9 @@ RECOMMENDED = ["mosquitto"]
 RECOMMENDED_DIR = "opt/recommended"
 # The guests' devices: virtio-gpu and bochs (std VGA), virtio-rng (without it
 # systemd-random-seed waits ~1.7 s for entropy), virtio-net (the night case's network, QEMU's
-# user networking). virtio_pci is not a declared dependency.
-MODULES = ["virtio_pci", "virtio-gpu", "bochs", "virtio-rng", "virtio_net"]
+# user networking), Intel HDA with QEMU's analog codec (the night case's sound; udev loads both
+# by their aliases). virtio_pci is not a declared dependency.
+MODULES = ["virtio_pci", "virtio-gpu", "bochs", "virtio-rng", "virtio_net", "snd-hda-intel", "snd-hda-codec-generic"]
 
 
 def run(cmd, **kw):

@@ -18,14 +18,21 @@ set and a quiz in place, booted with systemd as PID 1. Checked:
 - `kill -9` of the host unit's main process: systemd restarts it, the same run resumes (same
   quizId), the phone resumes with its token (same player), the TV is back on the reveal, the
   FIFO drives the restarted host to the next question and the phone gets it;
-- `quizkiosk doctor` in the guest: the host unit's quiz, mosquitto running, the broker config.
+- `quizkiosk doctor` in the guest: the host unit's quiz, mosquitto running, the broker config;
+- sound with no setup by hand (issue 25): QEMU's Intel HDA with its analog codec writing a WAV
+  on this machine; the service (User=quizkiosk, SupplementaryGroups=audio, DeviceAllow=
+  char-alsa) opens the `default` PCM at boot (no ELD on an analog codec: the fallback), unmutes
+  the fresh codec's mixer once and says so, and the reveal is heard: the WAV, read once QEMU
+  has quit, holds the reveal's sound after silence.
 """
-import datetime, json, os, queue, re, socket, subprocess, threading, time
+import datetime, json, os, queue, re, socket, subprocess, sys, threading, time
 from qemu import GuestError
 from images import read_ppm, read_png, write_png, difference
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..", "..")
+sys.path.insert(0, os.path.join(HERE, ".."))
+from sound_case import read_wav, bursts, kind, THRESHOLD
 ROOM = "quiz"
 CODE = "4821"
 CHOICE = 1
@@ -33,7 +40,8 @@ QUIZ = {
     "title": "Boot Night", "joinCode": CODE, "timeLimit": 600,
     "questions": [
         {"text": "Which planet has the rings you can see with a small telescope?", "choices": ["Mars", "Saturn", "Venus"], "correct": 1},
-        {"text": "How many moons has Mars?", "choices": ["None", "One", "Two"], "correct": 2},
+        # Short, so that its countdown runs out in the night: five ticks and time's up heard.
+        {"text": "How many moons has Mars?", "choices": ["None", "One", "Two"], "correct": 2, "timeLimit": 20},
     ],
 }
 FIFO = "/run/quizkiosk-host.fifo"
@@ -153,7 +161,11 @@ def run(suite, devices):
         suite.check(f"{name}: the shipped settings have the `# host = /etc/quizkiosk/quiz.json` line to uncomment", False)
         return
     files = {"etc/quizkiosk/quizkiosk.conf": settings, "etc/quizkiosk/quiz.json": json.dumps(QUIZ, indent=1), **NETWORK}
-    g = suite.guest(name, devices + nic, files)
+    wav = os.path.join(os.path.abspath(out), f"{name}.wav")
+    if os.path.exists(wav):
+        os.unlink(wav)
+    hda = ["-device", "ich9-intel-hda", "-device", "hda-output,audiodev=snd0", "-audiodev", f"wav,id=snd0,path={wav}"]
+    g = suite.guest(name, devices + nic + hda, files)
     if g is None:
         return
     phone = None
@@ -323,6 +335,21 @@ def run(suite, devices):
                     f"answerCounts {counts}; texts drawn {tally}; phone: {result.get('points')} points, rank {result.get('rank')}")
         quiz_id = rv.get("quizId")
 
+        # -- the room's sound, as the service opened it at boot ------------------------------
+        screen = [l for _, l in suite.journal(g)]
+        opened = [l for l in screen if re.search(r"sound: default open \(", l)]
+        # A card that comes after the service may fail an open first ("No such file"); the
+        # sandbox refusing it would be "Permission denied" / "Operation not permitted".
+        refused = [l for l in screen if re.search(r"sound: .*(Permission denied|Operation not permitted|lost)", l)]
+        unmuted = [l for l in screen if re.search(r"sound: mixer .* was (muted|at 0 %)", l)]
+        chose = [l for l in screen if re.search(r"sound: default for \S+: no HDMI audio", l)]
+        _, groups = g.sh("id -nG quizkiosk; ls -l /dev/snd/ | grep -c ' audio '")
+        suite.check(f"{name}: the service opens the sound card at boot with no setup by hand (the quizkiosk user in audio, "
+                    "DeviceAllow=char-alsa): `default` (no ELD on QEMU's analog codec: the fallback), the fresh codec's muted mixer "
+                    "unmuted once and said, no open refused",
+                    len(opened) == 1 and not refused and len(unmuted) >= 1 and len(chose) == 1 and "audio" in groups.split(),
+                    " | ".join(opened + unmuted + chose + refused)[:600] + f" | groups/devices: {' '.join(groups.split())}")
+
         # -- kill -9 of the host unit's main process ---------------------------------------
         _, pid = g.sh("systemctl show -p MainPID --value quizkiosk-host")
         before = len(suite.wait_journal_of(g, "quizkiosk-host", r"players: listening", timeout=5))
@@ -358,6 +385,17 @@ def run(suite, devices):
                     nxt.get("number") == 2 and q2.get("question", {}).get("number") == 2 and q2.get("quizId") == quiz_id,
                     f"phone: {nxt}; broker: phase {q2.get('phase')} question {q2.get('question', {}).get('number')}")
 
+        # -- question 2's countdown runs out (its sounds are read from the WAV below) ----------
+        ends2 = q2.get("question", {}).get("endsAt", "")
+        if ends2:
+            end = datetime.datetime.fromisoformat(ends2.replace("Z", "+00:00")).timestamp()
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                _, now = g.sh("date +%s.%N")
+                if float(now.strip()) > end + 2:
+                    break
+                time.sleep(0.5)
+
         # -- doctor --------------------------------------------------------------------------
         _, doc = g.sh("quizkiosk doctor --timeout 5 2>&1", timeout=120)
         with open(os.path.join(out, f"{name}.doctor.txt"), "w") as f:
@@ -382,4 +420,24 @@ def run(suite, devices):
                 f.write(log + "\n")
         except GuestError:
             pass
-        g.shutdown()
+        g.shutdown()   # QEMU closes the WAV
+    # The WAV: the stream ran all night (silence while nothing sounds); what sounded was the
+    # reveal of question 1, then question 2's last five seconds and its time's up.
+    try:
+        rate, samples = read_wav(wav)
+        found = bursts(rate, samples)
+        seconds = len(samples) / rate
+    except (OSError, GuestError) as e:
+        found, seconds = None, 0
+        why = str(e)
+    suite.timings[f"{name}.wav_s"] = round(seconds, 1)
+    kinds = [kind(l) for _, l, _ in found or []]
+    ticks = [t for (t, l, _), k in zip(found or [], kinds) if k == "tick"]
+    suite.timings[f"{name}.tick_gaps_ms"] = [round((b - a) * 1000, 1) for a, b in zip(ticks, ticks[1:])]
+    suite.check(f"{name}: the room hears the night: the WAV QEMU wrote holds, after silence, the reveal, then question 2's "
+                "five ticks and its time's up",
+                bool(found) and found[0][0] > 1 and "reveal" in kinds and kinds[-6:] == ["tick"] * 5 + ["times-up"]
+                and kinds.index("reveal") < len(kinds) - 6,
+                f"{seconds:.1f} s of audio, sounds: " + ", ".join(f"{k} at {t:.2f} s ({l * 1000:.0f} ms, peak {p})"
+                                                                  for (t, l, p), k in zip(found, kinds))
+                if found is not None else why)

@@ -3,7 +3,8 @@ import SoundCard
 
 /// What the room hears (`run`; in the settings file without the dashes): `--sound on|off`
 /// (default: on where an ALSA PCM opens; off with `--headless` unless asked for), `--sound-device
-/// NAME` (an ALSA PCM, default `default`), `--volume 0–100` (the sounds' level, default 80),
+/// NAME` (an ALSA PCM; without it the HDMI PCM whose ELD names the driven TV, else `default`:
+/// RunSound, HDMIAudio), `--volume 0–100` (the sounds' level, default 80),
 /// `--av-offset MS` (sound after its frame; default from the TV's EDID latencies, else 0).
 /// Motion off keeps sound: a separate choice.
 struct SoundOptions: Equatable {
@@ -13,6 +14,8 @@ struct SoundOptions: Equatable {
 
     var choice = Choice.auto
     var device = "default"
+    /// `--sound-device` was given: it wins over the ELD's choice.
+    var deviceGiven = false
     var volume = 80
     /// Seconds; nil: from the EDID.
     var avOffset: Double?
@@ -31,6 +34,7 @@ struct SoundOptions: Equatable {
                 throw UsageError(message: "--sound-device \(d): expected an ALSA PCM name such as default, hw:0,3 or hdmi:CARD=vc4hdmi0,DEV=0")
             }
             device = d
+            deviceGiven = true
         }
         if let v = args.value("--volume") {
             guard let n = Int(v), (0...100).contains(n) else { throw UsageError(message: "--volume \(v): expected 0 to 100") }

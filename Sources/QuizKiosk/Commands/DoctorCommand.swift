@@ -84,13 +84,21 @@ enum DoctorCommand {
         guard options.isOn(headless: args.has("--headless")) else {
             return Result(verdict: .skip, what: "sound", detail: options.choice == .off ? "off (--sound off)" : "--headless: no sound unless --sound on")
         }
-        switch ALSAPlayer.probe(options.player) {
+        // The PCM `run` would pick: --sound-device, else the HDMI one whose ELD names the only
+        // monitor with audio (run matches the driven connector's EDID), else `default`.
+        var settings = options.player
+        var why = ""
+        if !options.deviceGiven, case .device(let d, let reason) = HDMIAudioScan.choose(for: nil) {
+            settings.device = d
+            why = " (\(reason))"
+        }
+        switch ALSAPlayer.probe(settings) {
         case .success(let card):
-            return Result(verdict: .pass, what: "sound", detail: "\(Escaping.quoted(options.device)) opens (\(card)), volume \(options.volume)")
+            return Result(verdict: .pass, what: "sound", detail: "\(Escaping.quoted(settings.device)) opens (\(card))\(why), volume \(options.volume)")
         case .failure(let f):
             let hint = f.busy ? " (the running service holds it: fine while quizkiosk runs)"
                 : ": the room hears nothing; --sound-device NAME (aplay -L lists them) or --sound off"
-            return Result(verdict: f.busy ? .pass : .warn, what: "sound", detail: "\(Escaping.quoted(options.device)): \(f.message)\(hint)")
+            return Result(verdict: f.busy ? .pass : .warn, what: "sound", detail: "\(Escaping.quoted(settings.device))\(why): \(f.message)\(hint)")
         }
     }
 

@@ -44,7 +44,11 @@ enum RunCommand {
         // What a restart would not fix (a setting the card cannot meet, the display owned by
         // another program) ends the run with its one line; everything else is waited out.
         var fatal: DisplayError?
-        let display = args.has("--headless") ? nil : try RunDisplay.start(args, kiosk: kiosk, loop: loop, cec: cec) { error in
+        // Made below, once the kiosk has its outputs; a display shown later tells it (RunSound).
+        var sound: RoomSound?
+        let display = args.has("--headless") ? nil : try RunDisplay.start(args, kiosk: kiosk, loop: loop, cec: cec, shown: { o in
+            sound?.displayShown(connector: o.name, edid: o.setup.connector?.edid)
+        }) { error in
             fatal = error
             loop.stop()
         }
@@ -66,7 +70,7 @@ enum RunCommand {
             service.waitingForDisplay()
         }
         // The room's sound (its own thread and PCM), following what the kiosk shows.
-        let sound = RoomSound.start(soundOptions, headless: args.has("--headless"), kiosk: kiosk, loop: loop)
+        sound = RoomSound.start(soundOptions, headless: args.has("--headless"), kiosk: kiosk, loop: loop)
         try sources.attach(to: kiosk)
 
         loop.watch(fd: signals.fd) { _ in

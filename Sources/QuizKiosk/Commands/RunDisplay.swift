@@ -21,8 +21,9 @@ enum RunDisplay {
     /// Checks the display options, then starts waiting for the card and driving it as it comes;
     /// the kiosk gets the outputs (again after every hotplug change or change of card). Call
     /// `shutdown()` on the result on the way out (it also runs from deinit).
+    /// `shown` is called each time an output shows the kiosk (at start, back after a hotplug).
     static func start(_ args: Arguments, kiosk: Kiosk, loop: EventLoop, cec: CECSession? = nil,
-                      onFatal: @escaping (DisplayError) -> Void) throws -> DisplaySession {
+                      shown: ((DRMOutput) -> Void)? = nil, onFatal: @escaping (DisplayError) -> Void) throws -> DisplaySession {
         for headlessOnly in ["--size", "--out"] where args.value(headlessOnly) != nil {
             throw UsageError(message: "\(headlessOnly) is for --headless; on a display the mode sets the size (--mode WxH[@HZ])")
         }
@@ -31,7 +32,7 @@ enum RunDisplay {
         let wait = try firmwareWait(args)
         let waiter = CardWaiter(loop: loop, firmwareWait: wait, device: args.value("--device"))
         let session = DisplaySession(loop: loop, waiter: waiter) { path throws(DisplayError) in
-            try manager(for: path, selection: selection, settings: settings, kiosk: kiosk, loop: loop, cec: cec)
+            try manager(for: path, selection: selection, settings: settings, kiosk: kiosk, loop: loop, cec: cec, shown: shown)
         }
         session.onFatal = onFatal
         session.start()
@@ -48,7 +49,7 @@ enum RunDisplay {
 
     /// Opens the card, takes DRM master, and starts driving the selected displays.
     static func manager(for path: String, selection: OutputSelection, settings: DisplaySettings, kiosk: Kiosk,
-                        loop: EventLoop, cec: CECSession? = nil) throws(DisplayError) -> DisplayManager {
+                        loop: EventLoop, cec: CECSession? = nil, shown: ((DRMOutput) -> Void)? = nil) throws(DisplayError) -> DisplayManager {
         let legacy = Environment.get("QUIZKIOSK_DRM_LEGACY") == "1"
         let card = try DRMCard(path: path, master: true, forceLegacy: legacy)
         let manager = DisplayManager(device: card, loop: loop, selection: selection, policy: settings.policy, signal: settings.signal)
@@ -63,6 +64,8 @@ enum RunDisplay {
             Log.info(line)
             // A display shows the kiosk (at start, or back after a hotplug): wake the TV.
             cec?.displayShown(cecLink(o, card: path))
+            // And the room's sound follows it (its HDMI PCM exists only while a mode is driven).
+            shown?(o)
         }
         // Hotplug first, so nothing that happens during the first probe is missed.
         manager.watchHotplug(forceFallback: Environment.get("QUIZKIOSK_NO_UEVENTS") == "1")

@@ -22,6 +22,9 @@ final class RoomSound {
     private var timer: EventLoop.Token?
     private var edidOffset: (output: String, seconds: Double)?
     private var xrunsSaid = 0
+    /// The PCM played on: `--sound-device`, or the ELD's choice for the driven TV, else `default`.
+    private(set) var device: String
+    private var choiceSaid: String?
 
     /// Starts the audio thread and follows the kiosk's states; nil with sound off.
     static func start(_ options: SoundOptions, headless: Bool, kiosk: Kiosk, loop: EventLoop) -> RoomSound? {
@@ -29,8 +32,20 @@ final class RoomSound {
             if options.choice == .off { Log.info("sound: off (--sound off)") }
             return nil
         }
+        var settings = options.player
+        // A display already shown: its TV's PCM from the start (else `default` until one is).
+        var said: String?
+        if !options.deviceGiven, let o = kiosk.outputs.first {
+            let (device, line) = choose(options, connector: o.name, edid: edid(connector: o.name))
+            settings.device = device
+            Log.info(line)
+            said = line
+        }
         do {
-            return RoomSound(options, kiosk: kiosk, loop: loop, sink: try ALSAPlayer(settings: options.player))
+            let sound = RoomSound(options, kiosk: kiosk, loop: loop, sink: try ALSAPlayer(settings: settings))
+            sound.device = settings.device
+            sound.choiceSaid = said
+            return sound
         } catch {
             Log.warning("sound: cannot start the audio thread: \(error); the room hears nothing")
             return nil
@@ -43,6 +58,7 @@ final class RoomSound {
         self.kiosk = kiosk
         self.loop = loop
         player = sink
+        device = options.device
         changes = [StateChange(at: loop.now, state: kiosk.store.current)]
         let before = kiosk.store.onChange
         kiosk.store.onChange = { [weak self] state in
@@ -64,7 +80,37 @@ final class RoomSound {
     /// For the presence document and doctor.
     var report: ScreenPresence.SoundReport {
         let s = player.status
-        return .init(device: options.device, open: s.open, xruns: s.xruns)
+        return .init(device: device, open: s.open, xruns: s.xruns)
+    }
+
+    /// A display shows the kiosk (at start, or its TV back after a hotplug): sound follows it
+    /// to the PCM whose ELD names that TV (unless `--sound-device` says which), and a PCM that
+    /// went away with the TV is opened again now rather than at the next retry.
+    func displayShown(connector: String, edid: [UInt8]?) {
+        if !options.deviceGiven {
+            let (d, line) = Self.choose(options, connector: connector, edid: edid)
+            if line != choiceSaid {
+                Log.info(line)
+                choiceSaid = line
+            }
+            if d != device {
+                device = d
+                player.use(device: d)
+            }
+        }
+        player.retryNow()
+    }
+
+    /// The ELD's PCM for the connector's monitor, else `--sound-device`'s default; and the line
+    /// that says why.
+    static func choose(_ options: SoundOptions, connector: String, edid bytes: [UInt8]?) -> (device: String, line: String) {
+        let monitor = bytes.flatMap { try? EDID($0) }.map {
+            HDMIAudio.Monitor(connector: connector, manufacturer: $0.manufacturerID, product: $0.productCode, name: $0.name)
+        }
+        switch HDMIAudioScan.choose(for: monitor) {
+        case .device(let d, let why): return (d, "sound: \(d) for \(connector): \(why)")
+        case .none(let why): return (options.device, "sound: \(options.device) for \(connector): \(why)")
+        }
     }
 
     private func arrived(_ state: QuizState) {
@@ -141,6 +187,10 @@ protocol SoundSink: AnyObject {
     func schedule(_ cues: [Cue])
     var status: ALSAPlayer.Status { get }
     func stop()
+    /// Another PCM from now on (the TV's, by its ELD).
+    func use(device: String)
+    /// A display is back: a PCM that is not open is tried now.
+    func retryNow()
 }
 
 extension ALSAPlayer: SoundSink {}
