@@ -85,7 +85,16 @@ final class MotionDriver {
         var key = SceneFrame(state: state, width: canvas.width, height: canvas.height, now: 0, overlay: overlay,
                              safeArea: output.safeAreaPercent.map(SafeArea.overscan))
         key.pictureVersion = pictureVersion
-        if s.shown?.key != key {
+        if let was = s.shown, was.key != key, Moment.updatesInPlace(from: was.key, to: key) {
+            // Only the running question's counts changed: drawn in place, no fade, so the
+            // screen's picture is not kept. A fade from another scene still under way goes on
+            // (from the same picture and instant) to the updated frame.
+            if let o = was.origin, o.hasPicture, target - was.arrived < Timeline.fade, !Moment.updatesInPlace(from: o.frame, to: key) {
+                s.shown = (key, o, was.arrived)
+            } else {
+                s.shown = (key, s.player.capture()?.withoutPicture(), target)
+            }
+        } else if s.shown?.key != key {
             // Arrival. Same size and safe area: from the frame on screen; else a first frame.
             let continues = s.shown.map { $0.key.width == key.width && $0.key.height == key.height && $0.key.safeArea == key.safeArea } ?? false
             s.shown = (key, continues ? s.player.capture() : nil, target)

@@ -44,10 +44,20 @@ public final class PackedFade {
     }
 
     /// Where segments and pixels are kept: appended to, never rewritten, so a row's earlier
-    /// segments stay valid (`firstPlan`).
+    /// segments stay valid (`firstPlan`). Mapped (`MappedPool`): the first plan of a fade
+    /// fills them a row at a time, and arrays doubling as they went held the old and the new
+    /// buffer at once, at the fade's peak of memory.
     final class Pools {
-        var segments: [Segment] = []
-        var pixels: [UInt32] = []
+        let segments: MappedPool<Segment>
+        let pixels: MappedPool<UInt32>
+
+        /// Reserved for the first plan and as much again of replanning: at most two frames'
+        /// pixels kept (both frames where neither is one colour), a segment for each block of
+        /// eight.
+        init(width: Int, height: Int) {
+            segments = MappedPool(reserving: 2 * (width / 8 + 2) * height)
+            pixels = MappedPool(reserving: 4 * width * height)
+        }
     }
 
     /// The rows' segments: row `y`'s are `pools.segments[rows[y].start..<rows[y].end]`, left
@@ -58,7 +68,7 @@ public final class PackedFade {
 
     public let width: Int
     public let height: Int
-    let pools = Pools()
+    let pools: Pools
     private(set) var rows: Rows
     /// The rows as first planned (before any place was planned again).
     public private(set) var firstPlan: Rows?
@@ -75,13 +85,14 @@ public final class PackedFade {
         self.height = max(0, height)
         rows = Rows(ranges: [(start: Int32, end: Int32)](repeating: (0, 0), count: self.height))
         tiles = TileMask(width: self.width, height: self.height)
+        pools = Pools(width: self.width, height: self.height)
         keptA.reserveCapacity(self.width)
         keptB.reserveCapacity(self.width)
     }
 
     /// Bytes held: segments and kept pixels (what the fade costs in memory).
     public var byteCount: Int {
-        pools.segments.capacity * MemoryLayout<Segment>.stride + pools.pixels.capacity * 4 + height * 8
+        pools.segments.residentBytes + pools.pixels.residentBytes + height * 8
     }
 
     /// Plans row `y` between `x0` and `x1`: `a` and `b` point at that row of the leaving and
@@ -164,22 +175,18 @@ public final class PackedFade {
         guard let first = firstPlan else { return }
         let r = rect.intersection(canvas.window).intersection(Rect(x: 0, y: 0, width: width, height: height))
         guard !r.isEmpty else { return }
-        pools.segments.withUnsafeBufferPointer { segments in
-            pools.pixels.withUnsafeBufferPointer { pool in
-                guard let pool = pool.baseAddress else { return }
-                for y in r.minY..<r.maxY {
-                    let out = canvas.pixels + y * canvas.stride
-                    let range = first.ranges[y]
-                    for k in Int(range.start)..<Int(range.end) {
-                        let s = segments[k]
-                        let x0 = max(Int(s.x0), r.minX), x1 = min(Int(s.x1), r.maxX)
-                        guard x0 < x1 else { continue }
-                        if s.kind == .bothSolid || s.kind == .aSolid {
-                            Canvas.fill(out + x0, s.ca, count: x1 - x0)
-                        } else {
-                            (out + x0).update(from: pool + Int(s.pa) + (x0 - Int(s.x0)), count: x1 - x0)
-                        }
-                    }
+        let segments = pools.segments.base, pool = pools.pixels.base
+        for y in r.minY..<r.maxY {
+            let out = canvas.pixels + y * canvas.stride
+            let range = first.ranges[y]
+            for k in Int(range.start)..<Int(range.end) {
+                let s = segments[k]
+                let x0 = max(Int(s.x0), r.minX), x1 = min(Int(s.x1), r.maxX)
+                guard x0 < x1 else { continue }
+                if s.kind == .bothSolid || s.kind == .aSolid {
+                    Canvas.fill(out + x0, s.ca, count: x1 - x0)
+                } else {
+                    (out + x0).update(from: pool + Int(s.pa) + (x0 - Int(s.x0)), count: x1 - x0)
                 }
             }
         }
@@ -190,17 +197,13 @@ public final class PackedFade {
     public func write(into canvas: Canvas, weight: Int) {
         let limit = canvas.clip.intersection(Rect(x: 0, y: 0, width: width, height: height))
         guard !limit.isEmpty else { return }
-        pools.segments.withUnsafeBufferPointer { segments in
-            pools.pixels.withUnsafeMutableBufferPointer { pool in
-                guard let pool = pool.baseAddress else { return }
-                for y in limit.minY..<limit.maxY {
-                    let pen = Pen(canvas, row: y, within: limit, weight: weight)
-                    let range = rows.ranges[y]
-                    for k in Int(range.start)..<Int(range.end) {
-                        let s = segments[k]
-                        pen.write(s, pool + Int(s.pa) - Int(s.x0), pool + Int(s.pb) - Int(s.x0), packed: true)
-                    }
-                }
+        let segments = pools.segments.base, pool = pools.pixels.base
+        for y in limit.minY..<limit.maxY {
+            let pen = Pen(canvas, row: y, within: limit, weight: weight)
+            let range = rows.ranges[y]
+            for k in Int(range.start)..<Int(range.end) {
+                let s = segments[k]
+                pen.write(s, pool + Int(s.pa) - Int(s.x0), pool + Int(s.pb) - Int(s.x0), packed: true)
             }
         }
     }

@@ -118,6 +118,50 @@ import Testing
         #expect(settled, "and ends on the leaderboard's settled frame")
     }
 
+    /// A state that only changes the running question's counts (a player answered) is drawn
+    /// in place at the next vblank, no fade: a burst of answers would restart one each time.
+    /// Arriving while a fade from another scene is under way, it lets that fade go on.
+    @Test func aCountOnlyUpdateIsDrawnInPlaceWithoutAFade() throws {
+        let (loop, kiosk, source) = makeKiosk()
+        let display = SimulatedDisplay(width: 320, height: 180, loop: loop)
+        kiosk.setOutputs([display])
+        let ends = RFC3339.format(Self.wallStart + 30)
+        func question(answered: Int) -> String {
+            "{\"question\":{\"text\":\"Q\",\"choices\":[\"a\",\"b\"],\"timeLimit\":40,\"endsAt\":\"\(ends)\","
+                + "\"answered\":\(answered),\"players\":30}}"
+        }
+        source.send(question(answered: 11))
+        loop.advance(by: 2)
+        let onScreen = display.canvas.rgbBytes()
+        let before = display.framesPresented
+        source.send(question(answered: 12))
+        while display.framesPresented == before { loop.advance(by: Self.interval / 4) }
+        let vblank = try #require(display.history.last?.vblank)
+        let expected = Canvas(width: 320, height: 180)
+        let renderer = SceneRenderer(fonts: fonts)
+        renderer.render(kiosk.store.current, into: expected, now: Self.wallStart + vblank)
+        #expect(display.canvas.rgbBytes() != onScreen, "the count changed on screen")
+        let inPlace = display.canvas.rgbBytes() == expected.rgbBytes()
+        #expect(inPlace, "the first frame after the update is already its settled frame: no fade from the old count")
+
+        // Mid-fade from the lobby, a count update: the fade goes on, it does not start again
+        // from the frame on screen.
+        source.send(#"{"phase":"lobby","lobby":{"joinCode":"1234"}}"#)
+        loop.advance(by: 1.2)
+        source.send(question(answered: 13))
+        loop.advance(by: 0.1)
+        let midFade = display.canvas.rgbBytes()
+        let shown = display.framesPresented
+        source.send(question(answered: 14))
+        while display.framesPresented == shown { loop.advance(by: Self.interval / 4) }
+        #expect(display.canvas.rgbBytes() != midFade, "the fade went on with the new count")
+        loop.advance(by: 1.1)
+        let last = try #require(display.history.last?.vblank)
+        renderer.render(kiosk.store.current, into: expected, now: Self.wallStart + last)
+        let settled = display.canvas.rgbBytes() == expected.rgbBytes()
+        #expect(settled, "and ends on the updated question's settled frame (at its vblank: the ring sweeps)")
+    }
+
     /// A display that comes mid-animation (a hotplug) shows the settled frame at once.
     @Test func anOutputsFirstFrameIsTheSettledFrame() throws {
         let (loop, kiosk, source) = makeKiosk()

@@ -21,10 +21,22 @@ public struct Moment {
         self.elapsed = elapsed
     }
 
-    /// Whether `origin` can be faded from: a picture of this size and safe area.
+    /// Whether `origin` can be faded from: a picture of this size and safe area, of another
+    /// scene (an update of the scene on screen is drawn in place, `updatesInPlace`).
     var fadesFromOrigin: Bool {
-        guard let o = origin, let size = o.pixels?.size else { return false }
+        guard let o = origin, let size = o.pixels?.size, !Self.updatesInPlace(from: o.frame, to: frame) else { return false }
         return size.width == frame.width && size.height == frame.height && elapsed < Timeline.fade
+    }
+
+    /// Whether `to` only updates the running question `from` shows (its answer count, the
+    /// players'): no cross-fade, only what changed is drawn again. A fade there would draw
+    /// the whole frame and blend it for 300 ms for a few digits, and a burst of answers (one
+    /// state each) would restart it every time. Another scene, overlay, size or picture
+    /// still fades.
+    public static func updatesInPlace(from: SceneFrame, to: SceneFrame) -> Bool {
+        from.state.phase == .question && sameScene(from.state, to.state) && from.overlay == to.overlay
+            && from.pictureVersion == to.pictureVersion && from.safeArea == to.safeArea
+            && from.width == to.width && from.height == to.height
     }
 
     /// How long the scene on screen has been up: across states that only update it (the same
