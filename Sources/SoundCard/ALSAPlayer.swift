@@ -197,7 +197,7 @@ public final class ALSAPlayer: @unchecked Sendable {
                 pcm = try shared.open(device, shared.settings)
             } catch {
                 if error.message != lastProblem, !lost {
-                    shared.say("sound: \(device): \(error.message); trying again every \(retryText(shared.settings.retryInterval)) and when a display comes back (the room hears nothing meanwhile)")
+                    shared.say("sound: \(device): \(error.message); trying again every \(retryText(shared.settings.retryInterval)) and when the TV comes back (the room hears nothing meanwhile)")
                 }
                 lastProblem = error.message
                 shared.status.withLock { $0.open = false; $0.problem = error.message }
