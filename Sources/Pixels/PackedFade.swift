@@ -75,10 +75,13 @@ public final class PackedFade {
     /// The tiles holding a segment, and every place planned again (the fade's damage).
     public private(set) var tiles: TileMask
 
-    /// Scratch for one row being planned: the leaving and arriving frames' pixels it keeps.
-    private var keptA: [UInt32] = []
-    private var keptB: [UInt32] = []
-    private var scratch: [Segment] = []
+    /// Scratch for one row being planned, allocated once: its segments (at most one a pixel)
+    /// and the leaving and arriving frames' pixels it keeps. Pointers, not arrays held by this
+    /// class: the planning loop appends to them per block, and an array property mutated there
+    /// costs a dynamic exclusivity check each time (a sixth of a fade's first frame, measured).
+    private let scratch: UnsafeMutablePointer<Segment>
+    private let keptA: UnsafeMutablePointer<UInt32>
+    private let keptB: UnsafeMutablePointer<UInt32>
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)
@@ -86,8 +89,15 @@ public final class PackedFade {
         rows = Rows(ranges: [(start: Int32, end: Int32)](repeating: (0, 0), count: self.height))
         tiles = TileMask(width: self.width, height: self.height)
         pools = Pools(width: self.width, height: self.height)
-        keptA.reserveCapacity(self.width)
-        keptB.reserveCapacity(self.width)
+        scratch = .allocate(capacity: self.width + 2)
+        keptA = .allocate(capacity: self.width)
+        keptB = .allocate(capacity: self.width)
+    }
+
+    deinit {
+        scratch.deallocate()
+        keptA.deallocate()
+        keptB.deallocate()
     }
 
     /// Bytes held: segments and kept pixels (what the fade costs in memory).
@@ -105,15 +115,15 @@ public final class PackedFade {
         let x0 = max(0, x0), x1 = min(width, x1)
         guard x0 < x1 else { return }
         let old = rows.ranges[y]
-        scratch.removeAll(keepingCapacity: true)
-        keptA.removeAll(keepingCapacity: true)
-        keptB.removeAll(keepingCapacity: true)
+        let segments = pools.segments.base
+        var row = SegmentList(base: scratch)
+        var countA = 0, countB = 0
         // Old segments before x0, cut there (their pixels stay where they are in the pool).
         for k in Int(old.start)..<Int(old.end) {
-            let s = pools.segments[k]
-            if Int(s.x0) < x0 { Self.append(s.cut(s.x0, min(s.x1, Int32(x0))), to: &scratch) }
+            let s = segments[k]
+            if Int(s.x0) < x0 { row.append(s.cut(s.x0, min(s.x1, Int32(x0)))) }
         }
-        let firstNew = scratch.count
+        let firstNew = row.count
         var x = x0
         while x < x1 {
             let end = min((x & ~7) + 8, x1)
@@ -130,32 +140,45 @@ public final class PackedFade {
             s.x1 = Int32(to)
             // The pixels this segment's fade reads, kept (offsets in the row's scratch for now).
             if s.kind == .bSolid || s.kind == .mixed {
-                s.pa = Int32(keptA.count)
-                keptA.append(contentsOf: UnsafeBufferPointer(start: a + x, count: to - x))
+                s.pa = Int32(countA)
+                (keptA + countA).update(from: a + x, count: to - x)
+                countA += to - x
             }
             if s.kind == .aSolid || s.kind == .mixed {
-                s.pb = Int32(keptB.count)
-                keptB.append(contentsOf: UnsafeBufferPointer(start: b + x, count: to - x))
+                s.pb = Int32(countB)
+                (keptB + countB).update(from: b + x, count: to - x)
+                countB += to - x
             }
             pen?.write(s, a + x, b + x)
-            Self.appendNew(s, to: &scratch, firstNew: firstNew)
+            // Joined only to a segment scanned in this pass (their kept pixels are in the
+            // same scratch; an old one's are in the pool).
+            if row.count > firstNew { row.append(s) } else { row.add(s) }
             x = to
         }
         // The new segments' pixels go to the pool: the leaving frame's, then the arriving one's.
-        let baseA = Int32(pools.pixels.count), baseB = baseA + Int32(keptA.count)
-        pools.pixels.append(contentsOf: keptA)
-        pools.pixels.append(contentsOf: keptB)
-        for k in firstNew..<scratch.count {
-            if scratch[k].pa >= 0 { scratch[k].pa += baseA }
-            if scratch[k].pb >= 0 { scratch[k].pb += baseB }
-            tiles.mark(row: y, from: Int(scratch[k].x0), to: Int(scratch[k].x1))
+        let baseA = Int32(pools.pixels.count), baseB = baseA + Int32(countA)
+        pools.pixels.append(contentsOf: keptA, count: countA)
+        pools.pixels.append(contentsOf: keptB, count: countB)
+        var marks = tiles
+        tiles = TileMask(width: 0, height: 0)
+        // Segments are left to right: each tile column is marked once, not once a segment.
+        var marked = -1
+        for k in firstNew..<row.count {
+            if row[k].pa >= 0 { row[k].pa += baseA }
+            if row[k].pb >= 0 { row[k].pb += baseB }
+            let last = (Int(row[k].x1) - 1) / marks.tile
+            if last > marked {
+                marks.mark(row: y, from: max(Int(row[k].x0), (marked + 1) * marks.tile), to: Int(row[k].x1))
+                marked = last
+            }
         }
+        tiles = marks
         for k in Int(old.start)..<Int(old.end) {
-            let s = pools.segments[k]
-            if Int(s.x1) > x1 { Self.append(s.cut(max(s.x0, Int32(x1)), s.x1), to: &scratch) }
+            let s = segments[k]
+            if Int(s.x1) > x1 { row.append(s.cut(max(s.x0, Int32(x1)), s.x1)) }
         }
         let start = Int32(pools.segments.count)
-        pools.segments.append(contentsOf: scratch)
+        pools.segments.append(contentsOf: scratch, count: row.count)
         rows.ranges[y] = (start, Int32(pools.segments.count))
     }
 
@@ -301,28 +324,41 @@ public final class PackedFade {
 
     /// Whether `next` goes on from `last` alike, its kept pixels straight after `last`'s.
     @inline(__always)
-    private static func joins(_ last: Segment, _ next: Segment) -> Bool {
+    fileprivate static func joins(_ last: Segment, _ next: Segment) -> Bool {
         let n = last.x1 - last.x0
         return last.x1 == next.x0 && last.kind == next.kind && last.ca == next.ca && last.cb == next.cb
             && (last.pa < 0) == (next.pa < 0) && (last.pa < 0 || last.pa + n == next.pa)
             && (last.pb < 0) == (next.pb < 0) && (last.pb < 0 || last.pb + n == next.pb)
     }
 
-    /// Appends `s`, joined to the last segment when it goes on from it alike.
-    @inline(__always)
-    private static func append(_ s: Segment, to row: inout [Segment]) {
-        guard s.x0 < s.x1 else { return }
-        if let last = row.last, joins(last, s) {
-            row[row.count - 1].x1 = s.x1
-        } else {
-            row.append(s)
-        }
-    }
+    /// A row's segments being planned, in `scratch`.
+    private struct SegmentList {
+        let base: UnsafeMutablePointer<Segment>
+        var count = 0
 
-    /// Appends a segment just scanned: joined only to one scanned in this pass (their kept
-    /// pixels are in the same scratch; an old one's are in the pool).
-    @inline(__always)
-    private static func appendNew(_ s: Segment, to row: inout [Segment], firstNew: Int) {
-        if row.count > firstNew { append(s, to: &row) } else if s.x0 < s.x1 { row.append(s) }
+        subscript(k: Int) -> Segment {
+            get { base[k] }
+            nonmutating set { base[k] = newValue }
+        }
+
+        /// Appends `s` as it is.
+        @inline(__always)
+        mutating func add(_ s: Segment) {
+            guard s.x0 < s.x1 else { return }
+            base[count] = s
+            count += 1
+        }
+
+        /// Appends `s`, joined to the last segment when it goes on from it alike.
+        @inline(__always)
+        mutating func append(_ s: Segment) {
+            guard s.x0 < s.x1 else { return }
+            if count > 0, PackedFade.joins(base[count - 1], s) {
+                base[count - 1].x1 = s.x1
+            } else {
+                base[count] = s
+                count += 1
+            }
+        }
     }
 }

@@ -10,9 +10,10 @@ enum BenchCLI {
         usage: quizkiosk-bench [mode] [options]   (scripts/bench: a release build of both, then this)
 
         modes:
-          [--frames N] [--cold-runs N] [--countdown-seconds S] [--profile WxH] [--fonts DIR]
+          [--frames N] [--cold-runs N] [--countdown-seconds S] [--profile WxH [--fade]] [--fonts DIR]
                         time frames of the question scene, motion and pictures (beside Pillow when
-                        python3 has it); --profile: one size's frames alone, for a profiler
+                        python3 has it); --profile: one size's frames alone (--fade: the first
+                        frames of the question → leaderboard fade), for a profiler
           --memory [--sizes WxH,...] [--step SECONDS] [--fonts DIR]
                         what the screen holds: a child per size runs the headless kiosk through the
                         demo; anonymous memory and peak beside the goals

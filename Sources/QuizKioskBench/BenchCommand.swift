@@ -18,10 +18,13 @@ enum BenchCommand {
 
     static func run(_ argv: [String]) throws -> Int32 {
         if argv.contains("--memory") { return try MemoryBench.run(argv) }
-        let args = try Arguments(argv, options: ["--frames", "--fonts", "--cold-runs", "--countdown-seconds", "--profile"])
+        let args = try Arguments(argv, options: ["--frames", "--fonts", "--cold-runs", "--countdown-seconds", "--profile"],
+                                 flags: ["--fade"])
         let frames = max(10, Int(args.value("--frames") ?? "") ?? 300)
         if let size = args.value("--profile") {
-            return try profile(size: try DisplaySize(parsing: size), frames: frames, fonts: try CLI.loadFonts(args.value("--fonts")))
+            let fonts = try CLI.loadFonts(args.value("--fonts"))
+            let size = try DisplaySize(parsing: size)
+            return args.has("--fade") ? profileFade(size: size, frames: frames, fonts: fonts) : try profile(size: size, frames: frames, fonts: fonts)
         }
         let countdownSeconds = max(1, Double(args.value("--countdown-seconds") ?? "") ?? 20)
         let coldRuns = max(1, Int(args.value("--cold-runs") ?? "") ?? 9)
@@ -120,6 +123,29 @@ enum BenchCommand {
             times.append(Clock.monotonic() - t)
         }
         Console.out("  \(size): \(frames) question frames, median \(ms(median(times))), min \(ms(times.min() ?? 0))")
+        return 0
+    }
+
+    /// `--profile WxH --fade`: the first frame of the question → leaderboard cross-fade alone,
+    /// `frames` times (each from the question drawn again), for a profiler.
+    static func profileFade(size: DisplaySize, frames: Int, fonts: FontSet) -> Int32 {
+        let renderer = SceneRenderer(fonts: fonts)
+        let now = Clock.now()
+        let standings = DemoQuiz.steps(start: now).first { $0.name == "leaderboard" }?.state ?? QuizState(phase: .leaderboard)
+        let question = SceneFrame(state: sampleState(now: now), width: size.width, height: size.height, now: now + 3)
+        let arriving = SceneFrame(state: standings, width: size.width, height: size.height, now: now + 3)
+        let canvas = Canvas(width: size.width, height: size.height)
+        let player = MotionPlayer(renderer: renderer)
+        var times: [Double] = []
+        for _ in 0..<frames {
+            player.reset()
+            player.draw(Moment(frame: question), into: canvas)
+            let origin = player.capture()
+            let t = Clock.monotonic()
+            player.draw(Moment(frame: arriving, origin: origin, elapsed: 0), into: canvas)
+            times.append(Clock.monotonic() - t)
+        }
+        Console.out("  \(size): \(frames) fades' first frames, median \(ms(median(times))), the fade holding \(player.fadeBytes / 1024) KiB")
         return 0
     }
 
