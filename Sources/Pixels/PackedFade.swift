@@ -80,6 +80,8 @@ public final class PackedFade {
     /// class: the planning loop appends to them per block, and an array property mutated there
     /// costs a dynamic exclusivity check each time (a sixth of a fade's first frame, measured).
     private let scratch: UnsafeMutablePointer<Segment>
+    /// A row's kept old segments and its new ones, in order (`merge`).
+    private let merged: UnsafeMutablePointer<Segment>
     private let keptA: UnsafeMutablePointer<UInt32>
     private let keptB: UnsafeMutablePointer<UInt32>
 
@@ -90,12 +92,14 @@ public final class PackedFade {
         tiles = TileMask(width: self.width, height: self.height)
         pools = Pools(width: self.width, height: self.height)
         scratch = .allocate(capacity: self.width + 2)
+        merged = .allocate(capacity: self.width + 2)
         keptA = .allocate(capacity: self.width)
         keptB = .allocate(capacity: self.width)
     }
 
     deinit {
         scratch.deallocate()
+        merged.deallocate()
         keptA.deallocate()
         keptB.deallocate()
     }
@@ -105,55 +109,67 @@ public final class PackedFade {
         pools.segments.residentBytes + pools.pixels.residentBytes + height * 8
     }
 
+    /// Columns `x0..<x1` of a row.
+    public struct Run: Sendable {
+        public var x0: Int
+        public var x1: Int
+        public init(_ x0: Int, _ x1: Int) { (self.x0, self.x1) = (x0, x1) }
+    }
+
     /// Plans row `y` between `x0` and `x1`: `a` and `b` point at that row of the leaving and
     /// arriving frames (pixel `x` at `a[x]`). The row's segments outside `x0..<x1` are kept.
     /// With `pen`, the fade at its weight is written as the row is planned (`equal`: the
     /// pixels where the two are equal too, for a canvas that does not hold the leaving frame).
     public func plan(row y: Int, from x0: Int, to x1: Int, a: UnsafeMutablePointer<UInt32>, b: UnsafeMutablePointer<UInt32>,
                      writing pen: Pen? = nil, equal: Bool = false) {
+        var run = Run(x0, x1)
+        withUnsafePointer(to: &run) { plan(row: y, runs: UnsafeBufferPointer(start: $0, count: 1), a: a, b: b, writing: pen, equal: equal) }
+    }
+
+    /// Plans row `y` in `runs` (left to right, apart): as `plan(row:from:to:…)` for each, in
+    /// one pass. The row's segments outside every run are kept. A fade's first plan gives the
+    /// places where the two frames may differ (the items that changed): elsewhere they are
+    /// equal and are neither read nor written.
+    public func plan(row y: Int, runs: UnsafeBufferPointer<Run>, a: UnsafeMutablePointer<UInt32>, b: UnsafeMutablePointer<UInt32>,
+                     writing pen: Pen? = nil, equal: Bool = false) {
         guard y >= 0, y < height else { return }
-        let x0 = max(0, x0), x1 = min(width, x1)
-        guard x0 < x1 else { return }
-        let old = rows.ranges[y]
-        let segments = pools.segments.base
-        var row = SegmentList(base: scratch)
+        var fresh = SegmentList(base: scratch)
         var countA = 0, countB = 0
-        // Old segments before x0, cut there (their pixels stay where they are in the pool).
-        for k in Int(old.start)..<Int(old.end) {
-            let s = segments[k]
-            if Int(s.x0) < x0 { row.append(s.cut(s.x0, min(s.x1, Int32(x0)))) }
-        }
-        let firstNew = row.count
-        var x = x0
-        while x < x1 {
-            let end = min((x & ~7) + 8, x1)
-            guard var s = Self.block(a + x, b + x, count: end - x) else {
-                // Equal here, and maybe for many blocks after.
-                let to = Self.runEnd(a, b, from: end, to: x1, colours: nil)
-                if equal, let pen { pen.copy(b, from: x, to: to) }
+        for run in runs {
+            let x0 = max(0, run.x0), x1 = min(width, run.x1)
+            var x = x0
+            while x < x1 {
+                let end = min((x & ~7) + 8, x1)
+                guard var s = Self.block(a + x, b + x, count: end - x) else {
+                    // Equal here, and maybe for many blocks after.
+                    let to = Self.runEnd(a, b, from: end, to: x1, colours: nil)
+                    if equal, let pen { pen.copy(b, from: x, to: to) }
+                    x = to
+                    continue
+                }
+                s.x0 = Int32(x)
+                // The blocks after it of the same kind, one segment: one copy of its pixels, one
+                // fade written. With a pen, at most 256 pixels on, so that what the pen writes
+                // was read just before (a longer segment goes on in the next, joined to it).
+                let reach = pen == nil ? x1 : min(x1, end + 256)
+                let to = s.kind == .bothSolid ? Self.runEnd(a, b, from: end, to: reach, colours: (s.ca, s.cb))
+                    : Self.kindEnd(a, b, from: end, to: reach, like: s)
+                s.x1 = Int32(to)
+                // The pixels this segment's fade reads, kept (offsets in the row's scratch for now).
+                if s.kind == .bSolid || s.kind == .mixed {
+                    s.pa = Int32(countA)
+                    (keptA + countA).update(from: a + x, count: to - x)
+                    countA += to - x
+                }
+                if s.kind == .aSolid || s.kind == .mixed {
+                    s.pb = Int32(countB)
+                    (keptB + countB).update(from: b + x, count: to - x)
+                    countB += to - x
+                }
+                pen?.write(s, a + x, b + x)
+                fresh.append(s)
                 x = to
-                continue
             }
-            s.x0 = Int32(x)
-            let reach = pen == nil ? x1 : min(x1, end + 256)
-            let to = s.kind == .bothSolid ? Self.runEnd(a, b, from: end, to: reach, colours: (s.ca, s.cb)) : end
-            s.x1 = Int32(to)
-            // The pixels this segment's fade reads, kept (offsets in the row's scratch for now).
-            if s.kind == .bSolid || s.kind == .mixed {
-                s.pa = Int32(countA)
-                (keptA + countA).update(from: a + x, count: to - x)
-                countA += to - x
-            }
-            if s.kind == .aSolid || s.kind == .mixed {
-                s.pb = Int32(countB)
-                (keptB + countB).update(from: b + x, count: to - x)
-                countB += to - x
-            }
-            pen?.write(s, a + x, b + x)
-            // Joined only to a segment scanned in this pass (their kept pixels are in the
-            // same scratch; an old one's are in the pool).
-            if row.count > firstNew { row.append(s) } else { row.add(s) }
-            x = to
         }
         // The new segments' pixels go to the pool: the leaving frame's, then the arriving one's.
         let baseA = Int32(pools.pixels.count), baseB = baseA + Int32(countA)
@@ -163,23 +179,57 @@ public final class PackedFade {
         tiles = TileMask(width: 0, height: 0)
         // Segments are left to right: each tile column is marked once, not once a segment.
         var marked = -1
-        for k in firstNew..<row.count {
-            if row[k].pa >= 0 { row[k].pa += baseA }
-            if row[k].pb >= 0 { row[k].pb += baseB }
-            let last = (Int(row[k].x1) - 1) / marks.tile
+        for k in 0..<fresh.count {
+            if fresh[k].pa >= 0 { fresh[k].pa += baseA }
+            if fresh[k].pb >= 0 { fresh[k].pb += baseB }
+            let last = (Int(fresh[k].x1) - 1) / marks.tile
             if last > marked {
-                marks.mark(row: y, from: max(Int(row[k].x0), (marked + 1) * marks.tile), to: Int(row[k].x1))
+                marks.mark(row: y, from: max(Int(fresh[k].x0), (marked + 1) * marks.tile), to: Int(fresh[k].x1))
                 marked = last
             }
         }
         tiles = marks
+        let old = rows.ranges[y]
+        let start = Int32(pools.segments.count)
+        if old.start == old.end {
+            pools.segments.append(contentsOf: scratch, count: fresh.count)
+        } else {
+            let count = merge(old, outside: runs, with: fresh)
+            pools.segments.append(contentsOf: merged, count: count)
+        }
+        rows.ranges[y] = (start, Int32(pools.segments.count))
+    }
+
+    /// The row's `old` segments cut to the columns outside `runs`, and the `fresh` ones, in
+    /// order in `merged`: their count.
+    private func merge(_ old: (start: Int32, end: Int32), outside runs: UnsafeBufferPointer<Run>, with fresh: SegmentList) -> Int {
+        let segments = pools.segments.base
+        var out = 0, next = 0
+        func put(_ s: Segment) {
+            while next < fresh.count, fresh[next].x0 < s.x0 {
+                merged[out] = fresh[next]
+                out += 1
+                next += 1
+            }
+            merged[out] = s
+            out += 1
+        }
         for k in Int(old.start)..<Int(old.end) {
             let s = segments[k]
-            if Int(s.x1) > x1 { row.append(s.cut(max(s.x0, Int32(x1)), s.x1)) }
+            // The parts of `s` between the runs (and before the first, after the last).
+            var x = s.x0
+            for run in runs where Int(s.x1) > run.x0 && Int(x) < run.x1 {
+                if Int(x) < run.x0 { put(s.cut(x, Int32(run.x0))) }
+                x = max(x, Int32(min(run.x1, Int(s.x1))))
+            }
+            if x < s.x1 { put(s.cut(x, s.x1)) }
         }
-        let start = Int32(pools.segments.count)
-        pools.segments.append(contentsOf: scratch, count: row.count)
-        rows.ranges[y] = (start, Int32(pools.segments.count))
+        while next < fresh.count {
+            merged[out] = fresh[next]
+            out += 1
+            next += 1
+        }
+        return out
     }
 
     /// Keeps the rows as planned so far as `firstPlan`.
@@ -315,6 +365,29 @@ public final class PackedFade {
         return x
     }
 
+    /// The end of the run of whole blocks from `x` (aligned) before `x1` that are of `s`'s
+    /// kind (not `bothSolid`) with its colours: where `block` would give a segment joining it.
+    @inline(__always)
+    private static func kindEnd(_ pa: UnsafeMutablePointer<UInt32>, _ pb: UnsafeMutablePointer<UInt32>, from x: Int, to x1: Int,
+                                like s: Segment) -> Int {
+        let sa = SIMD8<UInt32>(repeating: s.ca), sb = SIMD8<UInt32>(repeating: s.cb)
+        var x = x
+        while x + 8 <= x1 {
+            let va = UnsafeRawPointer(pa + x).loadUnaligned(as: SIMD8<UInt32>.self)
+            let vb = UnsafeRawPointer(pb + x).loadUnaligned(as: SIMD8<UInt32>.self)
+            if isZero(va ^ vb) { break }
+            let aSolid = isZero(va ^ SIMD8(repeating: pa[x])), bSolid = isZero(vb ^ SIMD8(repeating: pb[x]))
+            switch s.kind {
+            case .aSolid: guard aSolid, !bSolid, isZero(va ^ sa) else { return x }
+            case .bSolid: guard bSolid, !aSolid, isZero(vb ^ sb) else { return x }
+            case .mixed: guard !aSolid, !bSolid else { return x }
+            case .bothSolid: return x
+            }
+            x += 8
+        }
+        return x
+    }
+
     @inline(__always)
     private static func isZero(_ v: SIMD8<UInt32>) -> Bool {
         let w = unsafeBitCast(v, to: SIMD4<UInt64>.self)
@@ -331,7 +404,7 @@ public final class PackedFade {
             && (last.pb < 0) == (next.pb < 0) && (last.pb < 0 || last.pb + n == next.pb)
     }
 
-    /// A row's segments being planned, in `scratch`.
+    /// A row's new segments being planned, in `scratch`.
     private struct SegmentList {
         let base: UnsafeMutablePointer<Segment>
         var count = 0
@@ -339,14 +412,6 @@ public final class PackedFade {
         subscript(k: Int) -> Segment {
             get { base[k] }
             nonmutating set { base[k] = newValue }
-        }
-
-        /// Appends `s` as it is.
-        @inline(__always)
-        mutating func add(_ s: Segment) {
-            guard s.x0 < s.x1 else { return }
-            base[count] = s
-            count += 1
         }
 
         /// Appends `s`, joined to the last segment when it goes on from it alike.

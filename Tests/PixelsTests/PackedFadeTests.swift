@@ -130,6 +130,82 @@ import Testing
         }
     }
 
+    /// Columns of a row at odd places and widths, apart: what a fade's places give a row.
+    static func runs(width: Int) -> [PackedFade.Run] {
+        [PackedFade.Run(1, width / 5 + 3), PackedFade.Run(width / 3, width / 2 + 1), PackedFade.Run(2 * width / 3 + 2, width - 1)]
+    }
+
+    /// `b` painted over only inside `runs` (every row): a frame that differs from `b` there only.
+    static func paintedInside(_ runs: [PackedFade.Run], over b: Canvas, _ g: inout FadePlanTests.Seeded) -> Canvas {
+        let painted = Canvas(copying: b)
+        FadePlanTests.paint(painted, &g, shapes: 10)
+        let out = Canvas(copying: b)
+        for y in 0..<b.height {
+            for run in runs { (out.pixels + y * out.stride + run.x0).update(from: painted.pixels + y * painted.stride + run.x0, count: run.x1 - run.x0) }
+        }
+        return out
+    }
+
+    /// A fade's first plan only where the frames may differ (runs apart on every row), written
+    /// in place: the whole fade, and nothing planned outside the runs.
+    @Test(arguments: FadePlanTests.sizes)
+    func plannedOnlyInRunsWhereTheFramesDifferIsTheWholeFade(width: Int, height: Int) {
+        var g = FadePlanTests.Seeded(seed: UInt64(width * 7 + height))
+        let (a, _, _) = Frames.frames(width: width, height: height, seed: UInt64(width * 29 + height))
+        let runs = Self.runs(width: width)
+        let b = Self.paintedInside(runs, over: a, &g)
+        for w in Self.weights {
+            let out = Canvas(copying: a)
+            let fade = PackedFade(width: width, height: height)
+            runs.withUnsafeBufferPointer { r in
+                for y in 0..<height {
+                    fade.plan(row: y, runs: r, a: out.pixels + y * out.stride, b: b.pixels + y * b.stride,
+                              writing: PackedFade.Pen(out, row: y, within: out.bounds, weight: w))
+                }
+            }
+            #expect(Frames.difference(out, Frames.expected(a, b, weight: w)) == nil, "\(width)x\(height) at \(w)")
+            let later = Canvas(copying: a)
+            fade.write(into: later, weight: 99)
+            #expect(Frames.difference(later, Frames.expected(a, b, weight: 99)) == nil, "\(width)x\(height) later")
+            for y in 0..<height {
+                for k in fade.rows.ranges[y].start..<fade.rows.ranges[y].end {
+                    let s = fade.pools.segments[Int(k)]
+                    #expect(runs.contains { Int(s.x0) >= $0.x0 && Int(s.x1) <= $0.x1 }, "segment \(s.x0)..<\(s.x1) outside the runs")
+                }
+            }
+        }
+    }
+
+    /// Runs planned again over a row's old segments: those outside every run are kept (cut at
+    /// the runs' edges), those inside replaced — the fade to the new arriving frame, and the
+    /// leaving frame still made again from the first plan.
+    @Test(arguments: FadePlanTests.sizes)
+    func runsPlannedAgainKeepTheOldSegmentsBetweenThem(width: Int, height: Int) {
+        var g = FadePlanTests.Seeded(seed: UInt64(width * 13 + height * 3))
+        let (a, b, _) = Frames.frames(width: width, height: height, seed: UInt64(width * 31 + height))
+        let fade = Self.plan(a, b)
+        let runs = Self.runs(width: width)
+        let b2 = Self.paintedInside(runs, over: b, &g)
+        runs.withUnsafeBufferPointer { r in
+            for y in 0..<height { fade.plan(row: y, runs: r, a: a.pixels + y * a.stride, b: b2.pixels + y * b2.stride) }
+        }
+        for w in Self.weights {
+            let d = Frames.difference(Self.written(fade, over: a, weight: w), Frames.expected(a, b2, weight: w))
+            #expect(d == nil, "\(width)x\(height) at \(w): \(d ?? "")")
+        }
+        for y in 0..<height {
+            var x = -1
+            for k in fade.rows.ranges[y].start..<fade.rows.ranges[y].end {
+                let s = fade.pools.segments[Int(k)]
+                #expect(s.x0 < s.x1 && Int(s.x0) >= x, "row \(y): segments in order and apart")
+                x = Int(s.x1)
+            }
+        }
+        let back = Canvas(copying: b)
+        fade.writeFirstPlanLeaving(into: back, in: back.bounds)
+        #expect(Frames.difference(back, a) == nil)
+    }
+
     /// Two mostly flat frames (a quiz screen's): the fade keeps a small part of one frame.
     @Test func aFadeOfFlatFramesKeepsLittle() {
         let a = Canvas(width: 1920, height: 1080), b = Canvas(width: 1920, height: 1080)

@@ -42,6 +42,10 @@ public final class MotionPlayer {
     /// screen's own canvas.
     public var fadeBytes: Int { fade?.plan.byteCount ?? 0 }
 
+    /// The share of the screen (0…1) the fade under way was first planned over: where the
+    /// frames may differ, all that its first frame read.
+    public private(set) var fadePlanned = 0.0
+
     /// Draws `moment` into `canvas`, which holds whatever this player drew into it last (any
     /// other canvas is drawn whole). Returns the rectangles whose pixels may have changed.
     @discardableResult
@@ -79,9 +83,14 @@ public final class MotionPlayer {
                 f.plan.write(into: canvas, weight: weight)
                 return f.plan.tiles.rects
             }
-            // A new fade.
-            let holding: Canvas? = holdsOrigin ? canvas : nil
-            return startFade(from: origin, holding: holding, to: items, into: canvas, weight: weight)
+            // A new fade. The canvas holding the leaving frame differs from the arriving one
+            // only where items changed since the frame last drawn, and where a fade under way
+            // has written (between two other frames): only there is anything read or written.
+            guard holdsOrigin, let previous = last else {
+                return startFade(from: origin, holding: nil, places: [canvas.clip], to: items, into: canvas, weight: weight)
+            }
+            let differs = ItemDamage.between(previous.items, items, bounds: bounds) + (fade?.plan.tiles.rects ?? [])
+            return startFade(from: origin, holding: canvas, places: differs, to: items, into: canvas, weight: weight)
         }
 
         guard known, let previous = last else {
@@ -106,28 +115,50 @@ public final class MotionPlayer {
     }
 
     /// A new fade from `origin` to `items`: the arriving frame drawn a band at a time beside
-    /// the leaving one, each row planned, and this frame written as it is scanned. `holding`:
-    /// the canvas holds the leaving frame (read from there, then kept only where it differs);
-    /// else the origin's own picture is the leaving frame and the whole canvas is written.
-    private func startFade(from origin: Origin, holding: Canvas?, to items: [SceneItem], into canvas: Canvas, weight: Int) -> [Rect] {
+    /// the leaving one in `places`, each row planned there, and this frame written as it is
+    /// scanned. `holding`: the canvas holds the leaving frame (read from there, then kept only
+    /// where it differs), which outside `places` is the arriving frame already; else the
+    /// origin's own picture is the leaving frame and `places` is the whole canvas, written.
+    private func startFade(from origin: Origin, holding: Canvas?, places: [Rect], to items: [SceneItem], into canvas: Canvas,
+                           weight: Int) -> [Rect] {
         let leaving: Canvas? = holding == nil ? origin.picture : nil
         let source = leaving ?? canvas
         let plan = PackedFade(width: canvas.width, height: canvas.height)
         let area = canvas.clip
         guard !area.isEmpty else { return [] }
-        let rows = min(area.height, max(64, (area.height + 7) / 8))
-        let memory = UnsafeMutablePointer<UInt32>.allocate(capacity: rows * area.width)
+        var mask = TileMask(width: canvas.width, height: canvas.height, tile: Self.placeTile)
+        for r in places { mask.insert(r.intersection(area)) }
+        let rows = mask.bands.compactMap { band -> (y0: Int, y1: Int, runs: [PackedFade.Run])? in
+            let runs = band.runs.map { PackedFade.Run(max($0.x0, area.minX), min($0.x1, area.maxX)) }.filter { $0.x0 < $0.x1 }
+            let y0 = max(band.y0, area.minY), y1 = min(band.y1, area.maxY)
+            return runs.isEmpty || y0 >= y1 ? nil : (y0, y1, runs)
+        }
+        fadePlanned = Double(rows.reduce(0) { $0 + ($1.y1 - $1.y0) * $1.runs.reduce(0) { $0 + $1.x1 - $1.x0 } })
+            / Double(max(1, canvas.width * canvas.height))
+        let memory = UnsafeMutablePointer<UInt32>.allocate(capacity: Self.bandRows * canvas.width)
         defer { memory.deallocate() }
-        var y0 = area.minY
-        while y0 < area.maxY {
-            let band = Canvas(window: Rect(x: area.minX, y: y0, width: area.width, height: min(rows, area.maxY - y0)),
-                              width: canvas.width, height: canvas.height, memory: memory)
-            band.draw(items, text: renderer.text, paths: renderer.paths, inspector: nil)
-            for y in band.window.minY..<band.window.maxY {
-                plan.plan(row: y, from: area.minX, to: area.maxX, a: source.pixels + y * source.stride, b: band.pixels + y * band.stride,
-                          writing: PackedFade.Pen(canvas, row: y, within: area, weight: weight), equal: leaving != nil)
+        var i = 0
+        while i < rows.count {
+            // Rows of tiles that follow one another, drawn together up to `bandRows` tall.
+            var j = i + 1
+            while j < rows.count, rows[j].y0 == rows[j - 1].y1, rows[j].y1 - rows[i].y0 <= Self.bandRows { j += 1 }
+            let y0 = rows[i].y0, y1 = rows[j - 1].y1
+            let band = Canvas(window: Rect(x: 0, y: y0, width: canvas.width, height: y1 - y0), width: canvas.width,
+                              height: canvas.height, memory: memory)
+            for run in Self.union(rows[i..<j].map(\.runs)) {
+                band.withClip(Rect(x: run.x0, y: y0, width: run.x1 - run.x0, height: y1 - y0)) {
+                    band.draw(items, text: renderer.text, paths: renderer.paths, inspector: nil)
+                }
             }
-            y0 += rows
+            for k in i..<j {
+                rows[k].runs.withUnsafeBufferPointer { runs in
+                    for y in rows[k].y0..<rows[k].y1 {
+                        plan.plan(row: y, runs: runs, a: source.pixels + y * source.stride, b: band.pixels + y * band.stride,
+                                  writing: PackedFade.Pen(canvas, row: y, within: area, weight: weight), equal: leaving != nil)
+                    }
+                }
+            }
+            i = j
         }
         plan.keepFirstPlan()
         fade = Fade(origin: origin, items: items, firstItems: items, plan: plan, weight: weight, leaving: leaving)
@@ -135,6 +166,25 @@ public final class MotionPlayer {
         // The leaving frame is kept as the plan's first differences from the arriving one.
         origin.pixels?.rebuild(with: Self.rebuilder(renderer, items, plan))
         return plan.tiles.rects
+    }
+
+    /// The side of the squares a fade's places are rounded out to: small enough that little
+    /// beside a changed item is read, large enough that a row's runs are few.
+    static let placeTile = 16
+    /// The most rows of the arriving frame drawn at once when a fade starts (its scratch).
+    static let bandRows = 64
+
+    /// The columns covered by any of `rows`' runs, left to right.
+    private static func union(_ rows: [[PackedFade.Run]]) -> [PackedFade.Run] {
+        var out: [PackedFade.Run] = []
+        for run in rows.joined().sorted(by: { $0.x0 < $1.x0 }) {
+            if let last = out.last, run.x0 <= last.x1 {
+                out[out.count - 1].x1 = max(last.x1, run.x1)
+            } else {
+                out.append(run)
+            }
+        }
+        return out
     }
 
     /// Makes the leaving frame of a fade again: the arriving frame's first items drawn, the
