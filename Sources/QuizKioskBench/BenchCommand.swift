@@ -126,27 +126,63 @@ enum BenchCommand {
         return 0
     }
 
-    /// `--profile WxH --fade`: the first frame of the question → leaderboard cross-fade alone,
-    /// `frames` times (each from the question drawn again), for a profiler.
+    /// `--profile WxH --fade`: the first frame of the question → reveal and question →
+    /// leaderboard cross-fades alone, `frames` times each (each from the question drawn again),
+    /// for a profiler; each beside the two frames drawn whole in the same run.
     static func profileFade(size: DisplaySize, frames: Int, fonts: FontSet) -> Int32 {
         let renderer = SceneRenderer(fonts: fonts)
         let now = Clock.now()
-        let standings = DemoQuiz.steps(start: now).first { $0.name == "leaderboard" }?.state ?? QuizState(phase: .leaderboard)
+        let steps = DemoQuiz.steps(start: now)
         let question = SceneFrame(state: sampleState(now: now), width: size.width, height: size.height, now: now + 3)
-        let arriving = SceneFrame(state: standings, width: size.width, height: size.height, now: now + 3)
-        let canvas = Canvas(width: size.width, height: size.height)
+        for name in ["reveal1", "leaderboard"] {
+            let state = steps.first { $0.name == name }?.state ?? QuizState(phase: .leaderboard)
+            let arriving = SceneFrame(state: state, width: size.width, height: size.height, now: now + 3)
+            let fade = firstFadeFrames(renderer, from: question, to: arriving, frames: frames)
+            // What it is measured against, in the same run: each of the two frames drawn whole.
+            let canvas = Canvas(width: size.width, height: size.height)
+            var whole: (question: [Double], arriving: [Double]) = ([], [])
+            for _ in 0..<frames {
+                var t = Clock.monotonic()
+                renderer.render(question.state, into: canvas, now: question.now)
+                whole.question.append(Clock.monotonic() - t)
+                t = Clock.monotonic()
+                renderer.render(arriving.state, into: canvas, now: arriving.now)
+                whole.arriving.append(Clock.monotonic() - t)
+            }
+            let q = median(whole.question), a = median(whole.arriving)
+            Console.out("  \(size) question → \(state.phase): \(frames) fades' first frames, median \(ms(fade.median)) = "
+                        + "\(format1(fade.median / q))× the question frame drawn whole (\(ms(q))), \(format1(fade.median / a))× the "
+                        + "arriving frame (\(ms(a))); planned over \(format1(fade.planned * 100))% of the screen, the fade holding "
+                        + "\(fade.bytes / 1024) KiB, \(fade.faults) page faults")
+        }
+        return 0
+    }
+
+    /// The first frame of the fade from `from` to `to`, `frames` times (the screen shows `from`
+    /// settled each time): its median time, the share of the screen its plan covers, its bytes.
+    static func firstFadeFrames(_ renderer: SceneRenderer, from: SceneFrame, to: SceneFrame, frames: Int)
+        -> (median: Double, planned: Double, bytes: Int, faults: Int) {
+        let canvas = Canvas(width: from.width, height: from.height)
         let player = MotionPlayer(renderer: renderer)
-        var times: [Double] = []
+        var times: [Double] = [], faults: [Double] = []
         for _ in 0..<frames {
             player.reset()
-            player.draw(Moment(frame: question), into: canvas)
+            player.draw(Moment(frame: from), into: canvas)
             let origin = player.capture()
+            let f = minorFaults()
             let t = Clock.monotonic()
-            player.draw(Moment(frame: arriving, origin: origin, elapsed: 0), into: canvas)
+            player.draw(Moment(frame: to, origin: origin, elapsed: 0), into: canvas)
             times.append(Clock.monotonic() - t)
+            faults.append(Double(minorFaults() - f))
         }
-        Console.out("  \(size): \(frames) fades' first frames, median \(ms(median(times))), the fade holding \(player.fadeBytes / 1024) KiB")
-        return 0
+        return (median(times), player.fadePlanned, player.fadeBytes, Int(median(faults)))
+    }
+
+    /// Minor page faults so far (fresh pages touched: each a trip into the kernel).
+    static func minorFaults() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_minflt
     }
 
     /// The median time to fill `canvas` with one colour.
