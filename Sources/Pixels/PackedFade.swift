@@ -26,7 +26,8 @@ public final class PackedFade {
     }
 
     /// Pixels `x0..<x1` of a row; `ca`/`cb` the colours that are constant there, `pa`/`pb`
-    /// where the other frames' pixels start in the pool (-1: none kept).
+    /// where the other frames' pixels start in the pool (-1: none kept; `shared`: read from
+    /// that frame's `Shared` picture).
     struct Segment {
         var x0: Int32
         var x1: Int32
@@ -39,7 +40,34 @@ public final class PackedFade {
         /// The part of this segment from `x0` to `x1` (inside it).
         func cut(_ x0: Int32, _ x1: Int32) -> Segment {
             let d = x0 - self.x0
-            return Segment(x0: x0, x1: x1, kind: kind, ca: ca, cb: cb, pa: pa < 0 ? -1 : pa + d, pb: pb < 0 ? -1 : pb + d)
+            return Segment(x0: x0, x1: x1, kind: kind, ca: ca, cb: cb, pa: pa < 0 ? pa : pa + d, pb: pb < 0 ? pb : pb + d)
+        }
+    }
+
+    /// `pa` or `pb` of a segment whose pixels are that frame's `Shared` picture's.
+    static let shared: Int32 = -2
+
+    /// Pixels of a frame that are also in memory elsewhere, unchanged while the fade lasts: a
+    /// question's picture, whose rows between its rounded corners a frame draws as copies
+    /// (`Canvas.draw(_: OpaqueImage…)`). A fade's first plan reads them there instead of
+    /// keeping them — at 1080p a picture is a megabyte or two that a fade need not hold.
+    public struct Shared: Sendable {
+        /// The frame's pixels that are the picture's: (x, y) in `rect` is its pixel (x − self.x, y − self.y).
+        public let rect: Rect
+        let image: OpaqueImage
+        let x: Int
+        let y: Int
+
+        /// `image` drawn with its top-left at (`x`, `y`), of which the frame's pixels in `rect` are copies.
+        public init(image: OpaqueImage, x: Int, y: Int, rect: Rect) {
+            self.image = image
+            (self.x, self.y) = (x, y)
+            self.rect = rect.intersection(Rect(x: x, y: y, width: image.width, height: image.height))
+        }
+
+        /// The columns of row `y` that are the picture's.
+        func columns(row: Int) -> (x0: Int, x1: Int)? {
+            row >= rect.minY && row < rect.maxY ? (rect.minX, rect.maxX) : nil
         }
     }
 
@@ -74,6 +102,12 @@ public final class PackedFade {
     public private(set) var firstPlan: Rows?
     /// The tiles holding a segment, and every place planned again (the fade's damage).
     public private(set) var tiles: TileMask
+    /// The leaving and the arriving frame's pixels that are pictures' (`share`).
+    public private(set) var sharedA: Shared?
+    public private(set) var sharedB: Shared?
+    /// Whether rows planned now may read the shared pictures: the first plan only (a place
+    /// planned again may hold another picture there).
+    private var sharing = true
 
     /// Scratch for one row being planned, allocated once: its segments (at most one a pixel)
     /// and the leaving and arriving frames' pixels it keeps. Pointers, not arrays held by this
@@ -134,47 +168,29 @@ public final class PackedFade {
                      writing pen: Pen? = nil, equal: Bool = false) {
         guard y >= 0, y < height else { return }
         var fresh = SegmentList(base: scratch)
-        var countA = 0, countB = 0
+        var count = (a: 0, b: 0)
+        let shareA = sharing ? sharedA?.columns(row: y) : nil, shareB = sharing ? sharedB?.columns(row: y) : nil
         for run in runs {
-            let x0 = max(0, run.x0), x1 = min(width, run.x1)
-            var x = x0
+            // The run in pieces each wholly inside or outside each shared picture's columns.
+            var x = max(0, run.x0)
+            let x1 = min(width, run.x1)
             while x < x1 {
-                let end = min((x & ~7) + 8, x1)
-                guard var s = Self.block(a + x, b + x, count: end - x) else {
-                    // Equal here, and maybe for many blocks after.
-                    let to = Self.runEnd(a, b, from: end, to: x1, colours: nil)
-                    if equal, let pen { pen.copy(b, from: x, to: to) }
-                    x = to
-                    continue
+                var cut = x1
+                for c in [shareA, shareB] {
+                    guard let c else { continue }
+                    if c.x0 > x { cut = min(cut, c.x0) }
+                    if c.x1 > x { cut = min(cut, c.x1) }
                 }
-                s.x0 = Int32(x)
-                // The blocks after it of the same kind, one segment: one copy of its pixels, one
-                // fade written. With a pen, at most 256 pixels on, so that what the pen writes
-                // was read just before (a longer segment goes on in the next, joined to it).
-                let reach = pen == nil ? x1 : min(x1, end + 256)
-                let to = s.kind == .bothSolid ? Self.runEnd(a, b, from: end, to: reach, colours: (s.ca, s.cb))
-                    : Self.kindEnd(a, b, from: end, to: reach, like: s)
-                s.x1 = Int32(to)
-                // The pixels this segment's fade reads, kept (offsets in the row's scratch for now).
-                if s.kind == .bSolid || s.kind == .mixed {
-                    s.pa = Int32(countA)
-                    (keptA + countA).update(from: a + x, count: to - x)
-                    countA += to - x
-                }
-                if s.kind == .aSolid || s.kind == .mixed {
-                    s.pb = Int32(countB)
-                    (keptB + countB).update(from: b + x, count: to - x)
-                    countB += to - x
-                }
-                pen?.write(s, a + x, b + x)
-                fresh.append(s)
-                x = to
+                let aShared = shareA.map { x >= $0.x0 && cut <= $0.x1 } ?? false
+                let bShared = shareB.map { x >= $0.x0 && cut <= $0.x1 } ?? false
+                scan(x, cut, a, b, pen, equal: equal, shared: (aShared, bShared), into: &fresh, kept: &count)
+                x = cut
             }
         }
         // The new segments' pixels go to the pool: the leaving frame's, then the arriving one's.
-        let baseA = Int32(pools.pixels.count), baseB = baseA + Int32(countA)
-        pools.pixels.append(contentsOf: keptA, count: countA)
-        pools.pixels.append(contentsOf: keptB, count: countB)
+        let baseA = Int32(pools.pixels.count), baseB = baseA + Int32(count.a)
+        pools.pixels.append(contentsOf: keptA, count: count.a)
+        pools.pixels.append(contentsOf: keptB, count: count.b)
         var marks = tiles
         tiles = TileMask(width: 0, height: 0)
         // Segments are left to right: each tile column is marked once, not once a segment.
@@ -198,6 +214,55 @@ public final class PackedFade {
             pools.segments.append(contentsOf: merged, count: count)
         }
         rows.ranges[y] = (start, Int32(pools.segments.count))
+    }
+
+    /// Scans columns `x0..<x1` of a row into `fresh`, keeping the pixels its segments read in
+    /// the row's scratch (`kept`: how many of each frame so far) unless the frame's are a
+    /// shared picture's there.
+    @inline(__always)
+    private func scan(_ x0: Int, _ x1: Int, _ a: UnsafeMutablePointer<UInt32>, _ b: UnsafeMutablePointer<UInt32>, _ pen: Pen?,
+                      equal: Bool, shared: (a: Bool, b: Bool), into fresh: inout SegmentList, kept count: inout (a: Int, b: Int)) {
+        var x = x0
+        while x < x1 {
+            let end = min((x & ~7) + 8, x1)
+            guard var s = Self.block(a + x, b + x, count: end - x) else {
+                // Equal here, and maybe for many blocks after.
+                let to = Self.runEnd(a, b, from: end, to: x1, colours: nil)
+                if equal, let pen { pen.copy(b, from: x, to: to) }
+                x = to
+                continue
+            }
+            s.x0 = Int32(x)
+            // The blocks after it of the same kind, one segment: one copy of its pixels, one
+            // fade written. With a pen, at most 256 pixels on, so that what the pen writes
+            // was read just before (a longer segment goes on in the next, joined to it).
+            let reach = pen == nil ? x1 : min(x1, end + 256)
+            let to = s.kind == .bothSolid ? Self.runEnd(a, b, from: end, to: reach, colours: (s.ca, s.cb))
+                : Self.kindEnd(a, b, from: end, to: reach, like: s)
+            s.x1 = Int32(to)
+            // The pixels this segment's fade reads, kept (offsets in the row's scratch for now).
+            if s.kind == .bSolid || s.kind == .mixed {
+                if shared.a {
+                    s.pa = Self.shared
+                } else {
+                    s.pa = Int32(count.a)
+                    (keptA + count.a).update(from: a + x, count: to - x)
+                    count.a += to - x
+                }
+            }
+            if s.kind == .aSolid || s.kind == .mixed {
+                if shared.b {
+                    s.pb = Self.shared
+                } else {
+                    s.pb = Int32(count.b)
+                    (keptB + count.b).update(from: b + x, count: to - x)
+                    count.b += to - x
+                }
+            }
+            pen?.write(s, a + x, b + x)
+            fresh.append(s)
+            x = to
+        }
     }
 
     /// The row's `old` segments cut to the columns outside `runs`, and the `fresh` ones, in
@@ -232,9 +297,31 @@ public final class PackedFade {
         return out
     }
 
+    /// Pixels of each frame that the segments in `rect` keep in the pool, and that they read
+    /// from a shared picture.
+    public func pixels(in rect: Rect) -> (kept: (a: Int, b: Int), shared: (a: Int, b: Int)) {
+        var kept = (a: 0, b: 0), shared = (a: 0, b: 0)
+        for y in max(0, rect.minY)..<min(height, rect.maxY) {
+            for k in Int(rows.ranges[y].start)..<Int(rows.ranges[y].end) {
+                let s = pools.segments[k]
+                let n = max(0, min(Int(s.x1), rect.maxX) - max(Int(s.x0), rect.minX))
+                if s.pa >= 0 { kept.a += n } else if s.pa == Self.shared { shared.a += n }
+                if s.pb >= 0 { kept.b += n } else if s.pb == Self.shared { shared.b += n }
+            }
+        }
+        return (kept, shared)
+    }
+
+    /// Before the first plan: where the leaving frame (`a`) and the arriving one (`b`) are
+    /// copies of a picture, read from there rather than kept.
+    public func share(leaving a: Shared?, arriving b: Shared?) {
+        (sharedA, sharedB) = (a, b)
+    }
+
     /// Keeps the rows as planned so far as `firstPlan`.
     public func keepFirstPlan() {
         firstPlan = rows
+        sharing = false
     }
 
     /// Marks `rect` as part of the fade's damage (a place drawn again).
@@ -248,21 +335,58 @@ public final class PackedFade {
         guard let first = firstPlan else { return }
         let r = rect.intersection(canvas.window).intersection(Rect(x: 0, y: 0, width: width, height: height))
         guard !r.isEmpty else { return }
-        let segments = pools.segments.base, pool = pools.pixels.base
-        for y in r.minY..<r.maxY {
-            let out = canvas.pixels + y * canvas.stride
-            let range = first.ranges[y]
-            for k in Int(range.start)..<Int(range.end) {
-                let s = segments[k]
-                let x0 = max(Int(s.x0), r.minX), x1 = min(Int(s.x1), r.maxX)
-                guard x0 < x1 else { continue }
-                if s.kind == .bothSolid || s.kind == .aSolid {
-                    Canvas.fill(out + x0, s.ca, count: x1 - x0)
-                } else {
-                    (out + x0).update(from: pool + Int(s.pa) + (x0 - Int(s.x0)), count: x1 - x0)
+        let segments = pools.segments.base
+        withPixels { pixels in
+            for y in r.minY..<r.maxY {
+                let out = canvas.pixels + y * canvas.stride
+                let range = first.ranges[y]
+                for k in Int(range.start)..<Int(range.end) {
+                    let s = segments[k]
+                    let x0 = max(Int(s.x0), r.minX), x1 = min(Int(s.x1), r.maxX)
+                    guard x0 < x1 else { continue }
+                    if s.kind == .bothSolid || s.kind == .aSolid {
+                        Canvas.fill(out + x0, s.ca, count: x1 - x0)
+                    } else {
+                        (out + x0).update(from: pixels.a(s, row: y) + x0, count: x1 - x0)
+                    }
                 }
             }
         }
+    }
+
+    /// Where a segment's kept pixels are read: the pool, or a shared picture.
+    struct KeptPixels {
+        let pool: UnsafeMutablePointer<UInt32>
+        let a: (base: UnsafeMutablePointer<UInt32>, shared: Shared)?
+        let b: (base: UnsafeMutablePointer<UInt32>, shared: Shared)?
+
+        /// Pointers at which `+ x` is the leaving (`a`) or arriving (`b`) frame's pixel `x`
+        /// of `s`, in row `y` (never read outside the segment).
+        @inline(__always)
+        func a(_ s: Segment, row y: Int) -> UnsafeMutablePointer<UInt32> { pointer(s.pa, s, y, a) }
+        @inline(__always)
+        func b(_ s: Segment, row y: Int) -> UnsafeMutablePointer<UInt32> { pointer(s.pb, s, y, b) }
+
+        @inline(__always)
+        private func pointer(_ p: Int32, _ s: Segment, _ y: Int, _ picture: (base: UnsafeMutablePointer<UInt32>, shared: Shared)?)
+            -> UnsafeMutablePointer<UInt32> {
+            if p == PackedFade.shared, let picture {
+                return picture.base + (y - picture.shared.y) * picture.shared.image.width - picture.shared.x
+            }
+            return pool + Int(p) - Int(s.x0)
+        }
+    }
+
+    /// Runs `body` with where every segment's pixels are (the shared pictures held meanwhile).
+    private func withPixels<T>(_ body: (KeptPixels) -> T) -> T {
+        let pool = pools.pixels.base
+        func with(_ shared: Shared?, _ next: ((base: UnsafeMutablePointer<UInt32>, shared: Shared)?) -> T) -> T {
+            guard let shared else { return next(nil) }
+            return shared.image.pixels.withUnsafeBufferPointer { p in
+                next(p.baseAddress.map { (UnsafeMutablePointer(mutating: $0), shared) })
+            }
+        }
+        return with(sharedA) { a in with(sharedB) { b in body(KeptPixels(pool: pool, a: a, b: b)) } }
     }
 
     /// Writes the fade at `weight` into `canvas` in every planned pixel where the frames
@@ -270,13 +394,15 @@ public final class PackedFade {
     public func write(into canvas: Canvas, weight: Int) {
         let limit = canvas.clip.intersection(Rect(x: 0, y: 0, width: width, height: height))
         guard !limit.isEmpty else { return }
-        let segments = pools.segments.base, pool = pools.pixels.base
-        for y in limit.minY..<limit.maxY {
-            let pen = Pen(canvas, row: y, within: limit, weight: weight)
-            let range = rows.ranges[y]
-            for k in Int(range.start)..<Int(range.end) {
-                let s = segments[k]
-                pen.write(s, pool + Int(s.pa) - Int(s.x0), pool + Int(s.pb) - Int(s.x0), packed: true)
+        let segments = pools.segments.base
+        withPixels { pixels in
+            for y in limit.minY..<limit.maxY {
+                let pen = Pen(canvas, row: y, within: limit, weight: weight)
+                let range = rows.ranges[y]
+                for k in Int(range.start)..<Int(range.end) {
+                    let s = segments[k]
+                    pen.write(s, pixels.a(s, row: y), pixels.b(s, row: y), packed: true)
+                }
             }
         }
     }
@@ -400,8 +526,8 @@ public final class PackedFade {
     fileprivate static func joins(_ last: Segment, _ next: Segment) -> Bool {
         let n = last.x1 - last.x0
         return last.x1 == next.x0 && last.kind == next.kind && last.ca == next.ca && last.cb == next.cb
-            && (last.pa < 0) == (next.pa < 0) && (last.pa < 0 || last.pa + n == next.pa)
-            && (last.pb < 0) == (next.pb < 0) && (last.pb < 0 || last.pb + n == next.pb)
+            && (last.pa < 0 ? last.pa == next.pa : last.pa + n == next.pa)
+            && (last.pb < 0 ? last.pb == next.pb : last.pb + n == next.pb)
     }
 
     /// A row's new segments being planned, in `scratch`.

@@ -206,6 +206,55 @@ import Testing
         #expect(Frames.difference(back, a) == nil)
     }
 
+    /// A picture copied into `c` at (x, y) (as `Canvas.draw(_: OpaqueImage…)` copies its rows).
+    static func picture(_ g: inout FadePlanTests.Seeded, width: Int, height: Int, into c: Canvas, x: Int, y: Int) -> OpaqueImage {
+        let image = OpaqueImage(width: width, height: height,
+                                pixels: (0..<width * height).map { _ in 0xFF00_0000 | UInt32.random(in: 0...0xFF_FFFF, using: &g) })
+        c.draw(image, x: x, y: y)
+        return image
+    }
+
+    /// Where the leaving or the arriving frame is a copy of a picture, the first plan reads the
+    /// picture and keeps none of those pixels: the same fade, the leaving frame made again,
+    /// places planned again around them — and the pool smaller by the pictures' pixels.
+    @Test func picturesSharedAreReadNotKept() {
+        var g = FadePlanTests.Seeded(seed: 77)
+        let (a, b0, _) = Frames.frames(width: 130, height: 71, seed: 5)
+        let b = Canvas(copying: b0)
+        let pa = Self.picture(&g, width: 40, height: 30, into: a, x: 20, y: 10)
+        let pb = Self.picture(&g, width: 50, height: 40, into: b, x: 35, y: 20)
+        // Some of each picture's rows only: the rest is kept as any pixel is.
+        let sharedA = PackedFade.Shared(image: pa, x: 20, y: 10, rect: Rect(x: 20, y: 12, width: 40, height: 26))
+        let sharedB = PackedFade.Shared(image: pb, x: 35, y: 20, rect: Rect(x: 0, y: 21, width: 130, height: 38))
+        #expect(sharedB.rect == Rect(x: 35, y: 21, width: 50, height: 38), "a shared rect lies on its picture")
+        let plain = Self.plan(a, b)
+        let fade = PackedFade(width: 130, height: 71)
+        fade.share(leaving: sharedA, arriving: sharedB)
+        let out = Canvas(copying: a)
+        for y in 0..<71 {
+            fade.plan(row: y, from: 0, to: 130, a: out.pixels + y * out.stride, b: b.pixels + y * b.stride,
+                      writing: PackedFade.Pen(out, row: y, within: out.bounds, weight: 60))
+        }
+        fade.keepFirstPlan()
+        #expect(Frames.difference(out, Frames.expected(a, b, weight: 60)) == nil)
+        for w in Self.weights {
+            #expect(Frames.difference(Self.written(fade, over: a, weight: w), Frames.expected(a, b, weight: w)) == nil, "at \(w)")
+        }
+        let back = Canvas(copying: b)
+        fade.writeFirstPlanLeaving(into: back, in: back.bounds)
+        #expect(Frames.difference(back, a) == nil, "the leaving frame made again")
+        let saved = plain.pools.pixels.count - fade.pools.pixels.count
+        #expect(saved >= 26 * 40 + 38 * 50 - 26 * 26, "\(saved) pixels not kept")
+        // A place planned again (no sharing now), over segments that read the pictures.
+        let b2 = Canvas(copying: b)
+        let r = Rect(x: 30, y: 15, width: 40, height: 30)
+        b2.withClip(r) { b2.fill(Color(hex: 0x336699)) }
+        for y in r.minY..<r.maxY { fade.plan(row: y, from: r.minX, to: r.maxX, a: a.pixels + y * a.stride, b: b2.pixels + y * b2.stride) }
+        for w in Self.weights {
+            #expect(Frames.difference(Self.written(fade, over: a, weight: w), Frames.expected(a, b2, weight: w)) == nil, "again at \(w)")
+        }
+    }
+
     /// Two mostly flat frames (a quiz screen's): the fade keeps a small part of one frame.
     @Test func aFadeOfFlatFramesKeepsLittle() {
         let a = Canvas(width: 1920, height: 1080), b = Canvas(width: 1920, height: 1080)

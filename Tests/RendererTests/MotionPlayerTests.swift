@@ -18,8 +18,8 @@ import Testing
 
     /// Plays `arrivals` from `t0` to `t1` at 30 frames a second and checks every frame.
     func play(_ arrivals: [MotionStates.Arrival], from t0: Double, to t1: Double, width: Int = 480, height: Int = 270,
-              _ name: String) -> MotionScreen {
-        let screen = MotionScreen(renderer: SceneRenderer(fonts: fonts), width: width, height: height, arrivals: arrivals)
+              renderer: SceneRenderer? = nil, _ name: String) -> MotionScreen {
+        let screen = MotionScreen(renderer: renderer ?? SceneRenderer(fonts: fonts), width: width, height: height, arrivals: arrivals)
         var t = t0
         var previous: [UInt8]?
         while t <= t1 + 1e-9 {
@@ -95,6 +95,38 @@ import Testing
         #expect(continued == growing, "at its arrival the update shows the bars as they were")
         screen.draw(at: 2)
         #expect(Self.same(screen.canvas, screen.settled(MotionStates.revealUpdated, at: 2)))
+    }
+
+    /// Fades into and out of questions with pictures — which a fade reads from the picture
+    /// rather than keeping — and states arriving mid-fade over them: every frame is what
+    /// `render` draws, and the fade into a picture keeps almost none of its pixels.
+    @Test func picturesFadeInAndOutAsRenderDrawsThem() throws {
+        let renderer = SceneRenderer(fonts: fonts)
+        renderer.pictures = TestPictures(PictureStates.media)
+        // (Another picture in the same question is drawn in place, `Moment.updatesInPlace`: the
+        // reveal of another fades.)
+        let photo = PictureStates.question("photo.webp"), other = PictureStates.reveal("exif6.jpg")
+        let arrivals: [MotionStates.Arrival] = [(-2, ShowStates.english2), (0, photo), (1.2, PictureStates.reveal("photo.webp")),
+                                                (2.4, ShowStates.leaderboard), (3.6, photo), (3.7, other), (3.8, ShowStates.english2)]
+        let screen = play(arrivals, from: -2, to: 5, renderer: renderer, "pictures")
+        #expect(Self.same(screen.canvas, screen.settled(ShowStates.english2, at: 5)))
+        // A state arriving mid-fade over a picture starts from the frame on screen, to the pixel
+        // (`play` compares each frame with one drawn from the same origin, so this is the check
+        // that the origin is what the screen showed).
+        let again = MotionScreen(renderer: renderer, width: 480, height: 270, arrivals: arrivals)
+        for t in stride(from: -2.0, to: 3.65, by: Self.step) { again.draw(at: t) }
+        let onScreen = again.canvas.rgbBytes()
+        again.draw(at: 3.7)
+        #expect(Self.differing(again.canvas.rgbBytes(), onScreen, width: 480) == nil, "the fade to another picture starts on screen")
+        // Into the picture at 1080p: the fade's first frame.
+        let hd = MotionScreen(renderer: renderer, width: 1920, height: 1080, arrivals: [(-2, ShowStates.english2), (0, photo)])
+        hd.draw(at: -2)
+        hd.draw(at: 0)
+        let plan = try #require(hd.player.fadePlan)
+        let rect = try #require(plan.sharedB?.rect)
+        let inside = plan.pixels(in: rect)
+        #expect(inside.kept.b == 0 && inside.shared.b > rect.width * rect.height / 4,
+                "the arriving picture read, not kept: \(inside) in \(rect)")
     }
 
     /// An output's first frame is the settled frame at once, even mid-pulse.

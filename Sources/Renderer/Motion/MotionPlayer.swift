@@ -42,6 +42,9 @@ public final class MotionPlayer {
     /// screen's own canvas.
     public var fadeBytes: Int { fade?.plan.byteCount ?? 0 }
 
+    /// The plan of the fade under way (tests).
+    var fadePlan: PackedFade? { fade?.plan }
+
     /// The share of the screen (0…1) the fade under way was first planned over: where the
     /// frames may differ, all that its first frame read.
     public private(set) var fadePlanned = 0.0
@@ -89,8 +92,14 @@ public final class MotionPlayer {
             guard holdsOrigin, let previous = last else {
                 return startFade(from: origin, holding: nil, places: [canvas.clip], to: items, into: canvas, weight: weight)
             }
-            let differs = ItemDamage.between(previous.items, items, bounds: bounds) + (fade?.plan.tiles.rects ?? [])
-            return startFade(from: origin, holding: canvas, places: differs, to: items, into: canvas, weight: weight)
+            let written = fade?.plan.tiles.rects ?? []
+            let differs = ItemDamage.between(previous.items, items, bounds: bounds) + written
+            // A picture on the canvas is the picture still, except where a fade has written.
+            let leavingPicture = Self.sharedPicture(previous.items, bounds: bounds).flatMap { p in
+                written.contains { !$0.intersection(p.rect).isEmpty } ? nil : p
+            }
+            return startFade(from: origin, holding: canvas, places: differs, pictures: (leavingPicture, Self.sharedPicture(items, bounds: bounds)),
+                             to: items, into: canvas, weight: weight)
         }
 
         guard known, let previous = last else {
@@ -119,11 +128,15 @@ public final class MotionPlayer {
     /// scanned. `holding`: the canvas holds the leaving frame (read from there, then kept only
     /// where it differs), which outside `places` is the arriving frame already; else the
     /// origin's own picture is the leaving frame and `places` is the whole canvas, written.
-    private func startFade(from origin: Origin, holding: Canvas?, places: [Rect], to items: [SceneItem], into canvas: Canvas,
-                           weight: Int) -> [Rect] {
+    /// `pictures`: where the leaving and the arriving frame are copies of a picture (read from
+    /// there rather than kept).
+    private func startFade(from origin: Origin, holding: Canvas?, places: [Rect],
+                           pictures: (leaving: PackedFade.Shared?, arriving: PackedFade.Shared?) = (nil, nil),
+                           to items: [SceneItem], into canvas: Canvas, weight: Int) -> [Rect] {
         let leaving: Canvas? = holding == nil ? origin.picture : nil
         let source = leaving ?? canvas
         let plan = PackedFade(width: canvas.width, height: canvas.height)
+        plan.share(leaving: pictures.leaving, arriving: pictures.arriving)
         let area = canvas.clip
         guard !area.isEmpty else { return [] }
         var mask = TileMask(width: canvas.width, height: canvas.height, tile: Self.placeTile)
@@ -185,6 +198,22 @@ public final class MotionPlayer {
             }
         }
         return out
+    }
+
+    /// The pixels of the frame drawn from `items` that are a question's picture as it is: its
+    /// rows between its rounded corners, copied (`Canvas.draw(_: OpaqueImage…)`), where no
+    /// item drawn after it reaches. nil without a picture, or with anything drawn over it.
+    static func sharedPicture(_ items: [SceneItem], bounds: Rect) -> PackedFade.Shared? {
+        guard let i = items.lastIndex(where: { if case .picture = $0.drawing { true } else { false } }),
+              case let .picture(image, radius) = items[i].drawing else { return nil }
+        // As the drawing rounds its corners: the rows of `band` pixels at the top and the
+        // bottom are blended, the others copied.
+        let r = max(0, min(radius, Double(min(image.width, image.height)) / 2))
+        let band = Int(r.rounded(.up))
+        let box = items[i].box
+        let rows = Rect(x: box.x, y: box.y + band, width: image.width, height: image.height - 2 * band).intersection(bounds)
+        guard !rows.isEmpty, !items[(i + 1)...].contains(where: { !ItemDamage.reach($0).intersection(rows).isEmpty }) else { return nil }
+        return PackedFade.Shared(image: image, x: box.x, y: box.y, rect: rows)
     }
 
     /// Makes the leaving frame of a fade again: the arriving frame's first items drawn, the
