@@ -104,7 +104,7 @@ let package = Package(
         // A quiz night on one loop: the game, the phones' server, the night's database, the TV.
         .target(name: "HostService", dependencies: ["QuizHost", "QuizContract", "PlayersContract", "NightStore", "WebServer", "Web",
                                                    "PlayerPages", "Platform", "Escaping"]),
-        .target(name: "Media", dependencies: ["Escaping", "QuizContract", "Renderer", "Pixels", "Platform", "Pictures", "CCurl"]),
+        .target(name: "Media", dependencies: ["Escaping", "QuizContract", "Renderer", "Pixels", "Platform", "Pictures", "CCurl", "CLinux"]),
         .target(name: "Sound", dependencies: ["QuizContract"]),
         .target(name: "SoundCard", dependencies: ["Sound", "Platform", "CALSA"]),
         .target(name: "Kiosk", dependencies: ["Escaping", "QuizContract", "Renderer", "Pixels", "Outputs", "MQTT", "Platform", "Pictures", "Media", "CLinux"]),

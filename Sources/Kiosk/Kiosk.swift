@@ -171,7 +171,7 @@ public final class Kiosk: StateSink {
         for o in outputs where stale.contains(ObjectIdentifier(o)) {
             guard let canvas = o.nextFrame() else { continue }  // flip pending: onReady brings us back
             if let motion {
-                let drawn = motion.draw(o, canvas: canvas, state: state, overlay: overlay, pictureVersion: pictureVersion(state),
+                let drawn = motion.draw(o, canvas: canvas, state: state, overlay: overlay, pictureVersion: pictureVersion(state, on: o),
                                         wallNow: now, wallRuns: !clockIsFrozen)
                 // A frame that could not be shown is retried with backoff (`retryLater`), not at
                 // the pace of the motion.
@@ -185,7 +185,7 @@ public final class Kiosk: StateSink {
             // The display's own overscan decision (from its EDID and driver), when it made one.
             var frame = SceneFrame(state: state, width: canvas.width, height: canvas.height, now: now, overlay: overlay,
                                    safeArea: o.safeAreaPercent.map(SafeArea.overscan))
-            frame.pictureVersion = pictureVersion(state)
+            frame.pictureVersion = pictureVersion(state, on: o)
             let damage = renderer.update(canvas, from: before, to: frame)
             held[key] = Held(canvas: canvas, frame: frame)
             if !present(o, damage: damage, settled: true, state: state) { held[key] = nil }
@@ -193,10 +193,15 @@ public final class Kiosk: StateSink {
         if motion == nil { scheduleTick(state: state, now: now) }
     }
 
-    /// Which pictures the frame of `state` has: a picture becoming ready changes it, so the
-    /// frame is drawn again (whole: with motion, as a new arrival that fades the picture in).
-    private func pictureVersion(_ state: QuizState) -> Int {
-        state.question?.image == nil ? 0 : pictures?.version ?? 0
+    /// Which picture the frame of `state` on `o` shows (`PictureStore.version(_:for:)`): its
+    /// picture becoming ready in the slot it is drawn in changes the frame, which is drawn
+    /// again (with motion, as a new arrival that fades the picture in). Another slot's or
+    /// another picture's changes nothing here: no fade of a screen to itself.
+    private func pictureVersion(_ state: QuizState, on o: Output) -> Int {
+        guard let pictures, let sha = state.question?.image?.sha256,
+              let slot = renderer.pictureSlots(for: state, width: o.width, height: o.height,
+                                               safeArea: o.safeAreaPercent.map(SafeArea.overscan)).first else { return 0 }
+        return pictures.version(sha, for: slot)
     }
 
     /// Shows a drawn frame (none when nothing visible changed); observers hear of the settled
@@ -216,6 +221,7 @@ public final class Kiosk: StateSink {
             framesDrawn += 1
             if settled {
                 releaseFreedMemory(after: state)
+                pictures?.screenSettled()
                 for f in frameObservers { f(o, state) }
             }
             return true

@@ -1,3 +1,4 @@
+import CLinux
 import Escaping
 import Pictures
 import Pixels
@@ -38,6 +39,8 @@ public final class PictureStore: PictureProvider {
         var image: OpaqueImage
         var lastUse: Int
         var shown: Bool
+        /// `version` when it was made ready.
+        var made: Int
     }
 
     public let settings: Settings
@@ -45,8 +48,7 @@ public final class PictureStore: PictureProvider {
     public var slots: [PictureSlot] = []
     /// A picture became ready (or failed for good); the kiosk redraws.
     public var onChange: ((String) -> Void)?
-    /// Grows with every picture made ready: a frame showing a picture records it, so one drawn
-    /// with its placeholder is redrawn when the picture arrives.
+    /// Grows with every picture made ready (`version(_:for:)`: which one a frame shows).
     public private(set) var version = 0
     /// Bytes held by prepared pictures.
     public private(set) var memoryUsed = 0
@@ -68,6 +70,11 @@ public final class PictureStore: PictureProvider {
     /// Bytes kept in memory when there is no disk cache, within a quarter of the memory limit.
     private var kept: [String: [UInt8]] = [:]
     private var current: String?
+    /// The slots the state on screen shows its picture in (its question's or its reveal's).
+    private var showing: [PictureSlot] = []
+    /// What the screen will need next (the current picture's other slots, the next picture)
+    /// waits for `screenSettled`.
+    private var waitingForSettle = false
     private var clock = 0
 
     public init(loop: EventLoop, settings: Settings = Settings()) throws(SystemError) {
@@ -79,7 +86,13 @@ public final class PictureStore: PictureProvider {
                 Log.warning("pictures: cannot use the cache folder \(cache.directory): \(error.message); keeping pictures in memory only")
             }
         }
-        decoder = try WorkerThread(loop: loop) { PictureWork.run($0) }
+        decoder = try WorkerThread(loop: loop) { job in
+            let result = PictureWork.run(job)
+            // What the job freed (the decoded picture, the scaler's buffers: megabytes) goes
+            // back to the system now; glibc would keep it in this thread's heap.
+            malloc_trim(0)
+            return result
+        }
         fetcher = settings.fetch == nil ? nil : try WorkerThread(loop: loop) { PictureFetchResult(fetch: $0, result: $0.run()) }
         decoder.onResult = { [unowned self] in finished($0) }
         fetcher?.onResult = { [unowned self] in fetched($0) }
@@ -113,8 +126,9 @@ public final class PictureStore: PictureProvider {
         fail(sha256, PictureError.tooManyBytes(size).reason, from: origin)
     }
 
-    /// The state on screen: its picture is wanted now (and its URL may be fetched), the rest
-    /// keeps its place in the queue.
+    /// The state on screen: its picture is wanted now in the slots it shows (and its URL may
+    /// be fetched); the rest keeps its place in the queue, and what comes next (this
+    /// picture's reveal, the next question's picture) waits for `screenSettled`.
     public func show(_ state: QuizState) {
         guard let picture = state.question?.image, state.phase == .question || state.phase == .reveal else {
             current = nil
@@ -122,17 +136,29 @@ public final class PictureStore: PictureProvider {
         }
         let sha = picture.sha256
         current = sha
+        showing = state.phase == .question ? questionSlots : revealSlots
         if let url = picture.url { urls[sha] = url }
-        request(sha, slots: slots, urgent: true)
-        // And the next picture that arrived after it, for the next question.
+        request(sha, slots: showing, urgent: true)
+        waitingForSettle = true
+    }
+
+    /// The screen has settled (its fade and motion over): what it will need next is prepared
+    /// now — the picture's other slots (its reveal's) and the next picture that arrived after
+    /// it, for the next question. A picture decoded during a fade would take the CPU from its
+    /// frames, and its buffers would add to the fade's at the peak of memory (4 MB at 1080p).
+    public func screenSettled() {
+        guard waitingForSettle else { return }
+        waitingForSettle = false
+        guard let sha = current else { return }
+        request(sha, slots: slots, urgent: false)
         if let i = arrived.firstIndex(of: sha), i + 1 < arrived.count {
-            let next = arrived[i + 1]
-            request(next, slots: questionSlots, urgent: false)
+            request(arrived[i + 1], slots: questionSlots, urgent: false)
         }
     }
 
     /// The question slots (every other one is a reveal's, per display): what arrivals need first.
     private var questionSlots: [PictureSlot] { stride(from: 0, to: slots.count, by: 2).map { slots[$0] } }
+    private var revealSlots: [PictureSlot] { stride(from: 1, to: slots.count, by: 2).map { slots[$0] } }
 
     private func wanted(_ sha256: String) -> [PictureSlot] { sha256 == current ? slots : questionSlots }
 
@@ -155,6 +181,15 @@ public final class PictureStore: PictureProvider {
     public func problem(_ sha256: String) -> String? { failed[sha256] }
 
     public func isReady(_ sha256: String, for slot: PictureSlot) -> Bool { prepared[Key(sha256: sha256, slot: slot)] != nil }
+
+    /// Which of `sha256`'s pictures for `slot` a frame would show: 0 while none is ready, else
+    /// the `version` it was made ready at. A frame records it, so one drawn with the placeholder
+    /// (or with a picture evicted and made again) is redrawn when its picture is ready — and
+    /// only then, not when another slot or another picture is.
+    public func version(_ sha256: String, for slot: PictureSlot) -> Int { prepared[Key(sha256: sha256, slot: slot)]?.made ?? 0 }
+
+    /// Whether the picture thread has it to prepare for `slot` (queued or under way).
+    public func isPreparing(_ sha256: String, for slot: PictureSlot) -> Bool { pending.contains(Key(sha256: sha256, slot: slot)) }
 
     // MARK: work
 
@@ -194,14 +229,17 @@ public final class PictureStore: PictureProvider {
             absent.remove(r.sha256)
             if !arrived.contains(r.sha256) { arrived.append(r.sha256) }
             if let b = r.bytes { keep(b, r.sha256) }
+            version += 1
             for (slot, image) in zip(r.slots, images) { insert(Key(sha256: r.sha256, slot: slot), image) }
             if r.origin != "the cache" && r.origin != "memory" {
                 Log.info("\(Self.name(r.sha256)): ready (\(r.slots.map(\.description).joined(separator: ", "))) from \(Escaping.quoted(r.origin, max: 120))")
             }
-            version += 1
             onChange?(r.sha256)
-            // A slot asked for while this job ran.
-            if r.sha256 == current { request(r.sha256, slots: slots, urgent: true) }
+            // A slot asked for while this job ran (the screen may have settled meanwhile).
+            if r.sha256 == current {
+                request(r.sha256, slots: showing, urgent: true)
+                if !waitingForSettle { request(r.sha256, slots: slots, urgent: false) }
+            }
         }
     }
 
@@ -245,7 +283,7 @@ public final class PictureStore: PictureProvider {
     /// Adds a prepared picture within the memory limit (see the type's comment for the order).
     private func insert(_ key: Key, _ image: OpaqueImage) {
         clock += 1
-        prepared[key] = Entry(image: image, lastUse: clock, shown: false)
+        prepared[key] = Entry(image: image, lastUse: clock, shown: false, made: version)
         memoryUsed += image.byteCount
         guard memoryUsed > settings.memoryLimit else { return }
         let order = prepared.filter { $0.key.sha256 != current }.sorted { a, b in

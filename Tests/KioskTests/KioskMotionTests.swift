@@ -1,6 +1,8 @@
 @testable import Display
 @testable import Kiosk
+import Media
 import Outputs
+import Pictures
 import Pixels
 import Platform
 import QuizContract
@@ -58,6 +60,37 @@ import Testing
         #expect(loop.wakeups == woke, "and nothing woke the loop in a minute")
         #expect(kiosk.vblanks(of: display)?.missed == 0)
         #expect((kiosk.vblanks(of: display)?.paced ?? 0) > 100)
+    }
+
+    /// A question's picture made ready for another slot (its reveal's, prepared once the
+    /// screen has settled) changes nothing on screen: no frame, no fade of the screen to itself.
+    /// The reveal then shows it at once.
+    @Test func aPictureReadyForAnotherSlotDrawsNothing() async throws {
+        let (loop, kiosk, source) = makeKiosk()
+        let store = try PictureStore(loop: loop, settings: PictureStore.Settings(cache: nil, fetch: nil))
+        kiosk.pictures = store
+        let display = SimulatedDisplay(width: 320, height: 180, loop: loop)
+        kiosk.setOutputs([display])
+        let slots = kiosk.renderer.pictureSlots(width: 320, height: 180)
+        let bytes = TestMedia.bytes("photo.webp")
+        let sha = SHA256.hex(bytes)
+        store.receive(bytes, sha256: sha, from: "quizkiosk/r/media/\(sha)")
+        #expect(await waitUntil(timeout: 30) { loop.runOnce(timeout: 0); return store.isReady(sha, for: slots[0]) })
+        func state(_ phase: String) -> String {
+            #"{"phase":"\#(phase)","question":{"text":"Q","choices":["a","b"],"correct":0,"image":{"sha256":"\#(sha)"}}}"#
+        }
+        source.send(state("question"))
+        loop.advance(by: 2)
+        #expect(store.isPreparing(sha, for: slots[1]) || store.isReady(sha, for: slots[1]), "the reveal's slot once settled")
+        let settled = display.framesPresented
+        #expect(await waitUntil(timeout: 30) { loop.runOnce(timeout: 0); return store.isReady(sha, for: slots[1]) })
+        loop.advance(by: 2)
+        #expect(display.framesPresented == settled, "nothing drawn: \(display.framesPresented - settled) frames")
+        source.send(state("reveal"))
+        loop.advance(by: 0)
+        #expect(kiosk.store.current.phase == .reveal)
+        #expect(kiosk.renderer.describe(SceneFrame(state: kiosk.store.current, width: 320, height: 180, now: Self.wallStart))
+                    .items.contains { $0.role == .picture }, "the reveal shows the picture at once")
     }
 
     @Test func aStillScreenDrawsNothingAndNeverWakes() throws {

@@ -129,6 +129,28 @@ import Testing
         #expect(await g.run { g.ready(sha) })
     }
 
+    /// A question's picture is wanted at once in the question's slot; in its reveal's only
+    /// once the screen has settled — never decoded while the screen fades to the question.
+    @Test func theRevealsSlotWaitsForTheScreenToSettle() async throws {
+        let f = try Fixture()
+        let reveal = PictureSlot(width: 200, height: 150, surface: Self.slot.surface)
+        f.store.slots = [Self.slot, reveal]
+        let bytes = TestMedia.bytes("photo.webp")
+        let sha = SHA256.hex(bytes)
+        f.store.receive(bytes, sha256: sha, from: "quizkiosk/r/media/\(sha)")
+        #expect(await f.run { f.store.isReady(sha, for: Self.slot) })
+        f.store.show(f.state(sha))
+        #expect(!f.store.isReady(sha, for: reveal) && !f.store.isPreparing(sha, for: reveal), "not while the screen fades")
+        f.store.screenSettled()
+        #expect(f.store.isPreparing(sha, for: reveal))
+        #expect(await f.run { f.store.isReady(sha, for: reveal) })
+        // The reveal shows it at once.
+        var revealed = f.state(sha)
+        revealed.phase = .reveal
+        f.store.show(revealed)
+        #expect(f.store.picture(sha, for: reveal) != nil)
+    }
+
     @Test func aDamagedCacheFileIsDeletedNotShown() async throws {
         let f = try Fixture()
         // A picture of this test's own (no other test logs its name): bytes after IEND are ignored.
