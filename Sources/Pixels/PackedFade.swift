@@ -175,12 +175,11 @@ public final class PackedFade {
             var x = max(0, run.x0)
             let x1 = min(width, run.x1)
             while x < x1 {
-                var cut = x1
-                for c in [shareA, shareB] {
-                    guard let c else { continue }
-                    if c.x0 > x { cut = min(cut, c.x0) }
-                    if c.x1 > x { cut = min(cut, c.x1) }
+                func edge(_ c: (x0: Int, x1: Int)?, after x: Int) -> Int {
+                    guard let c else { return Int.max }
+                    return c.x0 > x ? c.x0 : c.x1 > x ? c.x1 : Int.max
                 }
+                let cut = min(x1, edge(shareA, after: x), edge(shareB, after: x))
                 let aShared = shareA.map { x >= $0.x0 && cut <= $0.x1 } ?? false
                 let bShared = shareB.map { x >= $0.x0 && cut <= $0.x1 } ?? false
                 scan(x, cut, a, b, pen, equal: equal, shared: (aShared, bShared), into: &fresh, kept: &count)

@@ -94,7 +94,8 @@ enum BenchCommand {
             let fade = MotionBench.transitionFrame(renderer, size: size, from: state, to: standings, now: now + 3, frames: frames)
             Console.out("  \(size): transition frame (question → leaderboard cross-fade of the pixels that differ, "
                         + "in tiles covering \(format1(fade.faded))% of the screen) median \(ms(fade.median)); one-colour fill \(ms(fill)); "
-                        + "the fade's first frame (the arriving frame drawn whole, the fade planned) \(ms(fade.first))")
+                        + "the fade's first frame (the arriving frame drawn where the two may differ, the fade planned and written) "
+                        + "\(ms(fade.first)) = \(format1(fade.first / median(times)))× the question frame (`--profile WxH --fade`: its floor)")
         }
         let hd = DisplaySize(width: 1920, height: 1080)
         let cpu = MotionBench.countdownCPU(SceneRenderer(fonts: fonts), size: hd, seconds: countdownSeconds)
@@ -150,10 +151,17 @@ enum BenchCommand {
                 whole.arriving.append(Clock.monotonic() - t)
             }
             let q = median(whole.question), a = median(whole.arriving)
+            // The least a first frame written in place can cost here, in the same run: wherever
+            // the two frames may differ, the arriving one drawn and the leaving one read and
+            // written over; and the pages the fade keeps its differences in touched once.
+            let pass = readWriteTime(canvas, frames: frames), touch = freshPagesTime(fade.faults, runs: 20)
+            let floor = fade.planned * (a + pass) + touch
             Console.out("  \(size) question → \(state.phase): \(frames) fades' first frames, median \(ms(fade.median)) = "
                         + "\(format1(fade.median / q))× the question frame drawn whole (\(ms(q))), \(format1(fade.median / a))× the "
                         + "arriving frame (\(ms(a))); planned over \(format1(fade.planned * 100))% of the screen, the fade holding "
-                        + "\(fade.bytes / 1024) KiB, \(fade.faults) page faults")
+                        + "\(fade.bytes / 1024) KiB, \(fade.faults) page faults; its floor here \(ms(floor)) = \(format1(floor / a))× the "
+                        + "arriving frame (drawn, and a frame read and written (\(ms(pass))), over \(format1(fade.planned * 100))%; "
+                        + "\(fade.faults) fresh pages touched (\(ms(touch))))")
         }
         return 0
     }
@@ -176,6 +184,34 @@ enum BenchCommand {
             faults.append(Double(minorFaults() - f))
         }
         return (median(times), player.fadePlanned, player.fadeBytes, Int(median(faults)))
+    }
+
+    /// The median time to read every pixel of `canvas` and write it back (opaque, so the same
+    /// value): what a fade written in place does where the frames differ, at the least.
+    static func readWriteTime(_ canvas: Canvas, frames: Int) -> Double {
+        let count = canvas.stride * canvas.height
+        var times: [Double] = []
+        for _ in 0..<frames {
+            let t = Clock.monotonic()
+            for i in 0..<count { canvas.pixels[i] |= 0xFF00_0000 }
+            times.append(Clock.monotonic() - t)
+        }
+        return median(times)
+    }
+
+    /// The median time to touch `pages` fresh anonymous pages (each a trip into the kernel).
+    static func freshPagesTime(_ pages: Int, runs: Int) -> Double {
+        guard pages > 0 else { return 0 }
+        let bytes = pages * 4096
+        var times: [Double] = []
+        for _ in 0..<runs {
+            guard let p = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), p != MAP_FAILED else { return 0 }
+            let t = Clock.monotonic()
+            for k in 0..<pages { p.storeBytes(of: 1, toByteOffset: k * 4096, as: UInt8.self) }
+            times.append(Clock.monotonic() - t)
+            munmap(p, bytes)
+        }
+        return median(times)
     }
 
     /// Minor page faults so far (fresh pages touched: each a trip into the kernel).
