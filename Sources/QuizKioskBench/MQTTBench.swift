@@ -112,26 +112,14 @@ enum MQTTBench {
 
 /// An output that notes when a frame was handed to it (rendered) and when the real output had
 /// finished with it (written).
-final class TimingOutput: Output {
-    let inner: Output
+final class TimingOutput: ForwardingOutput {
     private(set) var lastRendered = 0.0
     private(set) var lastWritten = 0.0
     private(set) var frames = 0
-    var name: String { inner.name }
-    var width: Int { inner.width }
-    var height: Int { inner.height }
-    var onReady: (() -> Void)? {
-        get { inner.onReady }
-        set { inner.onReady = newValue }
-    }
 
-    init(_ inner: Output) { self.inner = inner }
-
-    func nextFrame() -> Canvas? { inner.nextFrame() }
-
-    func present(damage: [Rect]?) throws {
+    override func present(damage: [Rect]?, settled: Bool) throws {
         lastRendered = Clock.monotonic()
-        try inner.present(damage: damage)
+        try super.present(damage: damage, settled: settled)
         lastWritten = Clock.monotonic()
         frames += 1
     }

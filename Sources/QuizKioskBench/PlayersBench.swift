@@ -255,20 +255,10 @@ enum PlayersBench {
 
 /// An output that times each frame from `nextFrame` (the kiosk starts drawing) to `present`,
 /// while recording.
-final class FrameTimer: Output {
-    let inner: SimulatedDisplay
+final class FrameTimer: ForwardingOutput {
     private(set) var times: [Double] = []
     private var began: Double?
     private var recording = false
-    var name: String { inner.name }
-    var width: Int { inner.width }
-    var height: Int { inner.height }
-    var onReady: (() -> Void)? {
-        get { inner.onReady }
-        set { inner.onReady = newValue }
-    }
-
-    init(_ inner: SimulatedDisplay) { self.inner = inner }
 
     func record(from _: Double) {
         times = []
@@ -277,20 +267,15 @@ final class FrameTimer: Output {
 
     func stopRecording() { recording = false }
 
-    func nextFrame() -> Canvas? {
-        let c = inner.nextFrame()
+    override func nextFrame() -> Canvas? {
+        let c = super.nextFrame()
         if c != nil { began = Clock.monotonic() }
         return c
     }
 
-    var refreshInterval: Double? { inner.refreshInterval }
-    var lastVblank: Double? { inner.lastVblank }
-
-    func present(damage: [Rect]?) throws { try present(damage: damage, settled: true) }
-
-    func present(damage: [Rect]?, settled: Bool) throws {
+    override func present(damage: [Rect]?, settled: Bool) throws {
         if recording, let b = began { times.append(Clock.monotonic() - b) }
         began = nil
-        try inner.present(damage: damage, settled: settled)
+        try super.present(damage: damage, settled: settled)
     }
 }
