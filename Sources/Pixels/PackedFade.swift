@@ -170,15 +170,16 @@ public final class PackedFade {
         var fresh = SegmentList(base: scratch)
         var count = (a: 0, b: 0)
         let shareA = sharing ? sharedA?.columns(row: y) : nil, shareB = sharing ? sharedB?.columns(row: y) : nil
+        /// The first edge of a shared picture's columns after `x`.
+        func edge(_ c: (x0: Int, x1: Int)?, after x: Int) -> Int {
+            guard let c else { return Int.max }
+            return c.x0 > x ? c.x0 : c.x1 > x ? c.x1 : Int.max
+        }
         for run in runs {
             // The run in pieces each wholly inside or outside each shared picture's columns.
             var x = max(0, run.x0)
             let x1 = min(width, run.x1)
             while x < x1 {
-                func edge(_ c: (x0: Int, x1: Int)?, after x: Int) -> Int {
-                    guard let c else { return Int.max }
-                    return c.x0 > x ? c.x0 : c.x1 > x ? c.x1 : Int.max
-                }
                 let cut = min(x1, edge(shareA, after: x), edge(shareB, after: x))
                 let aShared = shareA.map { x >= $0.x0 && cut <= $0.x1 } ?? false
                 let bShared = shareB.map { x >= $0.x0 && cut <= $0.x1 } ?? false
@@ -240,28 +241,23 @@ public final class PackedFade {
                 : Self.kindEnd(a, b, from: end, to: reach, like: s)
             s.x1 = Int32(to)
             // The pixels this segment's fade reads, kept (offsets in the row's scratch for now).
-            if s.kind == .bSolid || s.kind == .mixed {
-                if shared.a {
-                    s.pa = Self.shared
-                } else {
-                    s.pa = Int32(count.a)
-                    (keptA + count.a).update(from: a + x, count: to - x)
-                    count.a += to - x
-                }
-            }
-            if s.kind == .aSolid || s.kind == .mixed {
-                if shared.b {
-                    s.pb = Self.shared
-                } else {
-                    s.pb = Int32(count.b)
-                    (keptB + count.b).update(from: b + x, count: to - x)
-                    count.b += to - x
-                }
-            }
+            if s.kind == .bSolid || s.kind == .mixed { s.pa = Self.keep(a + x, to - x, shared: shared.a, in: keptA, count: &count.a) }
+            if s.kind == .aSolid || s.kind == .mixed { s.pb = Self.keep(b + x, to - x, shared: shared.b, in: keptB, count: &count.b) }
             pen?.write(s, a + x, b + x)
             fresh.append(s)
             x = to
         }
+    }
+
+    /// A segment's `n` pixels of one frame from `p`: kept in the row's scratch `kept` after the
+    /// `count` there so far (their offset), or read from the frame's shared picture.
+    @inline(__always)
+    private static func keep(_ p: UnsafeMutablePointer<UInt32>, _ n: Int, shared: Bool, in kept: UnsafeMutablePointer<UInt32>,
+                             count: inout Int) -> Int32 {
+        guard !shared else { return Self.shared }
+        (kept + count).update(from: p, count: n)
+        defer { count += n }
+        return Int32(count)
     }
 
     /// The row's `old` segments cut to the columns outside `runs`, and the `fresh` ones, in

@@ -89,8 +89,10 @@ public final class MotionPlayer {
             // A new fade. The canvas holding the leaving frame differs from the arriving one
             // only where items changed since the frame last drawn, and where a fade under way
             // has written (between two other frames): only there is anything read or written.
+            let arrivingPicture = Self.sharedPicture(items, bounds: bounds)
             guard holdsOrigin, let previous = last else {
-                return startFade(from: origin, holding: nil, places: [canvas.clip], to: items, into: canvas, weight: weight)
+                return startFade(from: origin, holding: nil, places: [canvas.clip], pictures: (nil, arrivingPicture), to: items,
+                                 into: canvas, weight: weight)
             }
             let written = fade?.plan.tiles.rects ?? []
             let differs = ItemDamage.between(previous.items, items, bounds: bounds) + written
@@ -98,8 +100,8 @@ public final class MotionPlayer {
             let leavingPicture = Self.sharedPicture(previous.items, bounds: bounds).flatMap { p in
                 written.contains { !$0.intersection(p.rect).isEmpty } ? nil : p
             }
-            return startFade(from: origin, holding: canvas, places: differs, pictures: (leavingPicture, Self.sharedPicture(items, bounds: bounds)),
-                             to: items, into: canvas, weight: weight)
+            return startFade(from: origin, holding: canvas, places: differs, pictures: (leavingPicture, arrivingPicture), to: items,
+                             into: canvas, weight: weight)
         }
 
         guard known, let previous = last else {
@@ -131,7 +133,7 @@ public final class MotionPlayer {
     /// `pictures`: where the leaving and the arriving frame are copies of a picture (read from
     /// there rather than kept).
     private func startFade(from origin: Origin, holding: Canvas?, places: [Rect],
-                           pictures: (leaving: PackedFade.Shared?, arriving: PackedFade.Shared?) = (nil, nil),
+                           pictures: (leaving: PackedFade.Shared?, arriving: PackedFade.Shared?),
                            to items: [SceneItem], into canvas: Canvas, weight: Int) -> [Rect] {
         let leaving: Canvas? = holding == nil ? origin.picture : nil
         let source = leaving ?? canvas
