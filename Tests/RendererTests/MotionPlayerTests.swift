@@ -84,6 +84,7 @@ import Testing
         screen.draw(at: 0.12)
         let startsOnScreen = screen.canvas.rgbBytes() == onScreen
         #expect(startsOnScreen, "the reveal's first frame is the half-faded question on screen")
+        #expect(screen.lastDamage.isEmpty, "nothing in it changed: \(screen.lastDamage)")
         screen.draw(at: 0.12 + Self.step)
         let movesOn = screen.canvas.rgbBytes() != onScreen
         #expect(movesOn, "and it moves on from there")

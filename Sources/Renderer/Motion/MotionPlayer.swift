@@ -150,6 +150,9 @@ public final class MotionPlayer {
         }
         fadePlanned = Double(rows.reduce(0) { $0 + ($1.y1 - $1.y0) * $1.runs.reduce(0) { $0 + $1.x1 - $1.x0 } })
             / Double(max(1, canvas.width * canvas.height))
+        // At weight 0 (a fade's first frame is drawn for the instant its state arrived) the
+        // fade is the leaving frame: a canvas that holds it already is not written at all.
+        let writes = leaving != nil || weight > 0
         let memory = UnsafeMutablePointer<UInt32>.allocate(capacity: Self.bandRows * canvas.width)
         defer { memory.deallocate() }
         var i = 0
@@ -169,7 +172,7 @@ public final class MotionPlayer {
                 rows[k].runs.withUnsafeBufferPointer { runs in
                     for y in rows[k].y0..<rows[k].y1 {
                         plan.plan(row: y, runs: runs, a: source.pixels + y * source.stride, b: band.pixels + y * band.stride,
-                                  writing: PackedFade.Pen(canvas, row: y, within: area, weight: weight), equal: leaving != nil)
+                                  writing: writes ? PackedFade.Pen(canvas, row: y, within: area, weight: weight) : nil, equal: leaving != nil)
                     }
                 }
             }
@@ -180,7 +183,7 @@ public final class MotionPlayer {
         guard leaving == nil else { return [canvas.bounds] }
         // The leaving frame is kept as the plan's first differences from the arriving one.
         origin.pixels?.rebuild(with: Self.rebuilder(renderer, items, plan))
-        return plan.tiles.rects
+        return writes ? plan.tiles.rects : []
     }
 
     /// The side of the squares a fade's places are rounded out to: small enough that little
