@@ -94,7 +94,7 @@ enum BenchCommand {
             let fade = MotionBench.transitionFrame(renderer, size: size, from: state, to: standings, now: now + 3, frames: frames)
             Console.out("  \(size): transition frame (question → leaderboard cross-fade of the pixels that differ, "
                         + "in tiles covering \(format1(fade.faded))% of the screen) median \(ms(fade.median)); one-colour fill \(ms(fill)); "
-                        + "the fade's first frame (the arriving frame drawn where the two may differ, the fade planned and written) "
+                        + "the fade's first frame (the arriving frame drawn where the two may differ, the fade planned; at weight 0, nothing written) "
                         + "\(ms(fade.first)) = \(format1(fade.first / median(times)))× the question frame (`--profile WxH --fade`: its floor)")
         }
         let hd = DisplaySize(width: 1920, height: 1080)

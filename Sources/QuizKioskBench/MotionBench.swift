@@ -46,7 +46,7 @@ enum MotionBench {
     /// Frames of the cross-fade from the question to the leaderboard (steady ones: the arriving
     /// frame already drawn, each frame a new weight over the pixels that differ), and apart the
     /// first frame of each fade (the arriving frame drawn where the two may differ, compared,
-    /// the fade planned and written).
+    /// the fade planned; at weight 0 nothing is written).
     static func transitionFrame(_ renderer: SceneRenderer, size: DisplaySize, from: QuizState, to: QuizState, now: Double,
                                 frames: Int) -> (median: Double, first: Double, faded: Double) {
         let canvas = Canvas(width: size.width, height: size.height)
