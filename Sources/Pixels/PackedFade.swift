@@ -265,12 +265,14 @@ public final class PackedFade {
     private func merge(_ old: (start: Int32, end: Int32), outside runs: UnsafeBufferPointer<Run>, with fresh: SegmentList) -> Int {
         let segments = pools.segments.base
         var out = 0, next = 0
-        func put(_ s: Segment) {
-            while next < fresh.count, fresh[next].x0 < s.x0 {
+        /// The fresh segments left of `x`, then (with one) an old part starting there.
+        func put(_ s: Segment?, before x: Int32) {
+            while next < fresh.count, fresh[next].x0 < x {
                 merged[out] = fresh[next]
                 out += 1
                 next += 1
             }
+            guard let s else { return }
             merged[out] = s
             out += 1
         }
@@ -279,16 +281,12 @@ public final class PackedFade {
             // The parts of `s` between the runs (and before the first, after the last).
             var x = s.x0
             for run in runs where Int(s.x1) > run.x0 && Int(x) < run.x1 {
-                if Int(x) < run.x0 { put(s.cut(x, Int32(run.x0))) }
+                if Int(x) < run.x0 { put(s.cut(x, Int32(run.x0)), before: x) }
                 x = max(x, Int32(min(run.x1, Int(s.x1))))
             }
-            if x < s.x1 { put(s.cut(x, s.x1)) }
+            if x < s.x1 { put(s.cut(x, s.x1), before: x) }
         }
-        while next < fresh.count {
-            merged[out] = fresh[next]
-            out += 1
-            next += 1
-        }
+        put(nil, before: .max)
         return out
     }
 
